@@ -1,0 +1,210 @@
+import { useEffect, useMemo } from 'react';
+import { Form } from 'react-bootstrap';
+import type { FieldDef, FileFieldDef } from '@content/kit';
+import { FileView, isVideoPath } from './FileView';
+import { RichTextEditor } from './RichTextEditor';
+import type { Option } from './resource-form';
+
+/** One declared field as a labelled form control, chosen by its type. */
+export function FieldControl(props: {
+  id: string;
+  field: FieldDef;
+  value: string;
+  onChange(value: string): void;
+  /** Options of a ref field. */
+  options?: Option[];
+  /** Remount key of a rich-text editor (changes when the form is loaded or reset). */
+  editorKey?: string | number;
+  disabled?: boolean;
+  invalid?: boolean;
+}) {
+  const { id, field: f, value, onChange } = props;
+  const labelId = `${id}-label`;
+  const label = (
+    <Form.Label htmlFor={f.type === 'html' ? undefined : id} id={labelId}>
+      {f.label}
+    </Form.Label>
+  );
+  let control: React.ReactNode;
+  switch (f.type) {
+    case 'longtext':
+      control = (
+        <Form.Control
+          as="textarea"
+          rows={4}
+          id={id}
+          value={value}
+          maxLength={f.max}
+          placeholder={f.help}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        />
+      );
+      break;
+    case 'html':
+      control = <RichTextEditor key={props.editorKey} id={id} labelId={labelId} initial={value} onChange={onChange} />;
+      break;
+    case 'int':
+      control = (
+        <Form.Control
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          id={id}
+          value={value}
+          placeholder={f.help}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        />
+      );
+      break;
+    case 'ref':
+    case 'enum': {
+      const opts: Option[] =
+        f.type === 'enum' ? (f.values ?? []).map((v) => ({ value: v, label: v })) : (props.options ?? []);
+      control = (
+        <Form.Select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        >
+          <option value="">Select {f.label}</option>
+          {opts.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Form.Select>
+      );
+      break;
+    }
+    case 'date':
+    case 'dmy':
+      control = (
+        <Form.Control
+          type="date"
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        />
+      );
+      break;
+    case 'time':
+      control = (
+        <Form.Control
+          type="time"
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        />
+      );
+      break;
+    default:
+      control = (
+        <Form.Control
+          type="text"
+          id={id}
+          value={value}
+          maxLength={f.max}
+          placeholder={f.help}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={props.disabled}
+          isInvalid={props.invalid}
+        />
+      );
+  }
+  return (
+    <Form.Group className="mb-3">
+      {label}
+      {control}
+    </Form.Group>
+  );
+}
+
+/** A picker limited to the declaration's accepted types, with a preview of the new or the stored file. */
+export function FileControl(props: {
+  id: string;
+  def: FileFieldDef;
+  file: File | null;
+  onFile(file: File | null): void;
+  /** The stored path while editing a row. */
+  stored?: string | null;
+  removed?: boolean;
+  onRemove?(removed: boolean): void;
+  /** Remount key that clears the native input. */
+  inputKey?: string | number;
+  label?: string;
+}) {
+  const { id, def, file } = props;
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const label = props.label ?? def.label;
+  let preview: React.ReactNode = null;
+  if (file) {
+    if (file.type.startsWith('image/'))
+      preview = <img src={url} alt={`Preview of the chosen ${label.toLowerCase()}`} className="admin-preview" />;
+    else if (file.type.startsWith('video/') || isVideoPath(file.name))
+      preview = (
+        <video
+          src={url}
+          controls
+          className="admin-preview"
+          aria-label={`Preview of the chosen ${label.toLowerCase()}`}
+        />
+      );
+    else preview = <span className="small">Chosen: {file.name}</span>;
+  } else if (props.stored && !props.removed) {
+    preview = (
+      <span className="d-inline-flex align-items-center gap-2">
+        <span className="small">Current:</span>
+        <FileView path={props.stored} alt={`Current ${label.toLowerCase()}`} height={80} />
+      </span>
+    );
+  }
+  return (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={id}>{label}</Form.Label>
+      <Form.Control
+        key={props.inputKey}
+        id={id}
+        type="file"
+        accept={def.accept}
+        onChange={(e) => props.onFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+      />
+      {preview ? <div className="mt-2">{preview}</div> : null}
+      {props.stored && !file && props.onRemove ? (
+        <Form.Check
+          className="mt-1"
+          id={`${id}-remove`}
+          type="checkbox"
+          label={`Remove the current ${label.toLowerCase()}`}
+          checked={!!props.removed}
+          onChange={(e) => props.onRemove?.(e.target.checked)}
+        />
+      ) : null}
+    </Form.Group>
+  );
+}
+
+/** The form's last error, announced to screen readers. */
+export function FormError({ message }: { message: string | null }) {
+  return (
+    <div
+      role="alert"
+      aria-live="assertive"
+      className={message ? 'alert alert-danger py-2' : ''}
+      data-testid="form-error"
+    >
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { activeAds } from '../../../content/rules/ad-window';
+import { useNow } from './hooks';
+import { str, usePublicData, type Row } from './site';
+import { Img } from './img';
+
+const byDisplay = (a: Row, b: Row) =>
+  (str(a.ads_display) === 'Primary' ? 0 : 1) - (str(b.ads_display) === 'Primary' ? 0 : 1);
+
+/** The ads banner: only ads inside their date window, checked again in the browser every minute. */
+export function AdsColumn({ limit }: { limit?: number }) {
+  const { ads, adsError, now: serverNow } = usePublicData();
+  const now = useNow(serverNow, 60_000);
+  useEffect(() => {
+    if (adsError) toast.error(adsError, { toastId: adsError });
+  }, [adsError]);
+  const visible = activeAds(ads, now)
+    .sort(byDisplay)
+    .slice(0, limit ?? ads.length);
+  return (
+    <aside className="ads-column side-card" aria-labelledby="ads-title">
+      <h2 id="ads-title" className="side-title">
+        Sponsored
+      </h2>
+      {visible.length === 0 ? (
+        <p className="list-empty mb-0">No ads available</p>
+      ) : (
+        <ul className="list-unstyled mb-0 d-grid gap-3">
+          {visible.map((ad) => (
+            <li
+              key={str(ad.ads_id)}
+              className={`ad ad-${str(ad.ads_display).toLowerCase()}`}
+              data-ad-id={str(ad.ads_id)}
+            >
+              <Img
+                path={str(ad.ads_image)}
+                meta={ad.image_meta}
+                alt={`${str(ad.ads_display) || 'Sponsored'} advertisement`}
+                width={600}
+                height={400}
+                sizes="(min-width: 992px) 360px, 100vw"
+                className="img-fluid"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

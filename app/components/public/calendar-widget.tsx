@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { toast } from 'react-toastify';
+import { formatPublicDate } from '../../../content/rules/dates';
+import { api } from '../../lib/api';
+import { wrapTabKey } from './focus-wrap';
+import { CalendarIcon } from './icons';
+import { str, type Row } from './site';
+import { Img } from './img';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export const localIsoDate = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Milliseconds from `d` to the next local midnight. */
+export function msToNextMidnight(d: Date): number {
+  const next = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1, 0, 0, 0, 0);
+  return next.getTime() - d.getTime();
+}
+
+/** Today's date in the browser, advancing at each local midnight; null on the server and while hydrating. */
+function useToday(): Date | null {
+  const [today, setToday] = useState<Date | null>(null);
+  useEffect(() => {
+    let id = 0;
+    const schedule = () => {
+      const now = new Date();
+      setToday(now);
+      id = window.setTimeout(schedule, msToNextMidnight(now) + 50);
+    };
+    schedule();
+    return () => window.clearTimeout(id);
+  }, []);
+  return today;
+}
+
+/** The month at a glance (inside the widget's button, so phrasing elements only; hidden from assistive tech). */
+function MonthGrid({ today }: { today: Date }) {
+  const y = today.getFullYear();
+  const m = today.getMonth();
+  const first = new Date(y, m, 1).getDay();
+  const days = new Date(y, m + 1, 0).getDate();
+  const cells: (number | null)[] = [...Array<null>(first).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
+  while (cells.length % 7) cells.push(null);
+  return (
+    <span className="calendar-grid" aria-hidden="true">
+      {WEEKDAYS.map((d) => (
+        <span key={d} className="calendar-wd">
+          {d.slice(0, 2)}
+        </span>
+      ))}
+      {cells.map((d, i) => (
+        <span key={i} className={d === today.getDate() ? 'calendar-day today' : 'calendar-day'}>
+          {d ?? ''}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+type LoadState =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; items: Row[] } | { kind: 'error'; message: string };
+
+/** The calendar widget of the side columns; clicking it opens a large modal of the calendar images. */
+export function CalendarWidget() {
+  const today = useToday();
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<LoadState>({ kind: 'idle' });
+  const loading = useRef(false);
+
+  useEffect(() => {
+    if (!open || loading.current || state.kind === 'loaded') return;
+    loading.current = true;
+    setState({ kind: 'loading' });
+    api<{ calendar?: Row[] }>('/api/calendar/getAllCalendarsInDesc')
+      .then((res) => {
+        if (res.ok) setState({ kind: 'loaded', items: res.body.calendar ?? [] });
+        else {
+          const message = res.body.message || 'Failed to load calendars';
+          toast.error(message);
+          setState({ kind: 'error', message });
+        }
+      })
+      .catch((err: unknown) => {
+        const message = `Network error: ${err instanceof Error ? err.message : String(err)}`;
+        toast.error(message);
+        setState({ kind: 'error', message });
+      })
+      .finally(() => {
+        loading.current = false;
+      });
+  }, [open, state.kind]);
+
+  const iso = today ? localIsoDate(today) : '';
+  return (
+    <section className="calendar-widget side-card" aria-labelledby="calendar-widget-title">
+      <h2 id="calendar-widget-title" className="side-title">
+        Calendar
+      </h2>
+      <button type="button" className="calendar-face" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <span className="calendar-head">
+          <CalendarIcon size={20} />
+          {today ? (
+            <time dateTime={iso} className="calendar-today">
+              {formatPublicDate(iso)}
+            </time>
+          ) : (
+            <span className="calendar-today">&nbsp;</span>
+          )}
+        </span>
+        <span className="calendar-month">
+          {today ? `${MONTH_NAMES[today.getMonth()]} ${today.getFullYear()}` : '\u00a0'}
+        </span>
+        <span className="calendar-body">{today && <MonthGrid today={today} />}</span>
+        <span className="calendar-cta">View the firm's calendar</span>
+      </button>
+
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        size="xl"
+        aria-labelledby="calendar-modal-title"
+        className="calendar-modal"
+      >
+        <div onKeyDown={wrapTabKey}>
+          <Modal.Header closeButton closeLabel="Close calendar">
+            <Modal.Title id="calendar-modal-title" as="h2">
+              Calendar
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {state.kind === 'loading' || state.kind === 'idle' ? (
+              <p role="status" className="mb-0">
+                Loading calendar images...
+              </p>
+            ) : state.kind === 'error' ? (
+              <p role="alert" className="alert alert-danger mb-0">
+                {state.message}
+              </p>
+            ) : state.items.length === 0 ? (
+              <p className="mb-0">No calendar found</p>
+            ) : (
+              <ul className="list-unstyled calendar-images mb-0">
+                {state.items.map((c, i) => (
+                  <li key={str(c.calendar_id)}>
+                    <Img
+                      path={str(c.calendar_img)}
+                      meta={c.image_meta}
+                      alt={`Calendar page ${i + 1}`}
+                      width={1200}
+                      height={1600}
+                      sizes="(min-width: 1200px) 360px, (min-width: 576px) 50vw, 100vw"
+                      className="img-fluid"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Modal.Body>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { Link } from 'react-router';
+import { formatPublicDate } from '../../../content/rules/dates';
+import type { EventStatus } from '../../../content/rules/event-timing';
+import { canReadMore } from '../../../content/rules/event-timing';
+import { blogPreview, eventPreview } from '../../../content/rules/preview';
+import { eventPath } from '../../../content/rules/slug';
+import { fileUrl } from '../../lib/api';
+import { EventStatusView } from './event-status';
+import { str, type Row } from './site';
+import { Img } from './img';
+
+export const isVideo = (path: string): boolean => /\.(mp4|mov)$/i.test(path);
+
+/** A case category card: goes to /our-case-details/{categoryId}. */
+export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2 | 3 }) {
+  const H = `h${headingLevel}` as 'h2' | 'h3';
+  const name = str(c.case_name);
+  return (
+    <article className="card category-card h-100">
+      {c.case_image ? (
+        <Img
+          path={str(c.case_image)}
+          meta={c.image_meta}
+          alt=""
+          width={480}
+          height={300}
+          sizes="(min-width: 1200px) 25vw, (min-width: 576px) 50vw, 100vw"
+          className="card-img-top"
+        />
+      ) : (
+        <div className="category-mark card-img-top" aria-hidden="true">
+          {name.charAt(0)}
+        </div>
+      )}
+      <div className="card-body">
+        <H className="card-title h5 mb-0">
+          <Link to={`/our-case-details/${str(c.case_category_id)}`} className="stretched-link">
+            {name}
+          </Link>
+        </H>
+      </div>
+    </article>
+  );
+}
+
+/** A blog card: image, category, date, preview and 'Read More'. */
+export function BlogCard({ b }: { b: Row }) {
+  const id = str(b.blog_id);
+  const title = str(b.title);
+  const date = formatPublicDate(str(b.created_at));
+  return (
+    <article className="card blog-card h-100">
+      {str(b.blog_image) && (
+        <Img
+          path={str(b.blog_image)}
+          meta={b.image_meta}
+          alt=""
+          width={640}
+          height={400}
+          sizes="(min-width: 768px) 380px, 100vw"
+          className="card-img-top"
+        />
+      )}
+      <div className="card-body d-flex flex-column">
+        <p className="card-meta small mb-2">
+          {str(b.case_name) && <span className="badge text-bg-light me-2">{str(b.case_name)}</span>}
+          {date && <time dateTime={str(b.created_at).slice(0, 10)}>{date}</time>}
+        </p>
+        <h2 className="card-title h5">{title}</h2>
+        <p className="card-text blog-preview">{blogPreview(str(b.description))}</p>
+        <Link to={`/blog-details/${id}`} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
+          Read More<span className="visually-hidden">: {title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** An event card: media, title, dates, preview, countdown and 'Read More' when the event is complete. */
+export function EventCard({ e, status }: { e: Row; status: EventStatus | null }) {
+  const title = str(e.event_title);
+  const media = str(e.event_image);
+  const start = formatPublicDate(str(e.event_start_date));
+  const end = formatPublicDate(str(e.event_end_date));
+  return (
+    <article className="card event-card h-100" data-event-id={str(e.event_id)}>
+      {media &&
+        (isVideo(media) ? (
+          <video
+            src={fileUrl(media)}
+            controls
+            preload="metadata"
+            width={640}
+            height={360}
+            className="card-img-top"
+            aria-label={`Video: ${title}`}
+          />
+        ) : (
+          <Img
+            path={media}
+            meta={e.image_meta}
+            alt=""
+            width={640}
+            height={360}
+            sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw"
+            className="card-img-top"
+          />
+        ))}
+      <div className="card-body d-flex flex-column gap-2">
+        <h2 className="card-title h5 mb-0">{title}</h2>
+        {start && (
+          <p className="card-meta small mb-0">
+            {start}
+            {end && end !== start ? ` – ${end}` : ''}
+            {str(e.event_address) ? ` · ${str(e.event_address)}` : ''}
+          </p>
+        )}
+        <p className="card-text event-preview mb-0">{eventPreview(str(e.event_description))}</p>
+        <EventStatusView event={e} initial={status} where="list" />
+        {canReadMore(e) && (
+          <Link to={eventPath(title)} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
+            Read More<span className="visually-hidden">: {title}</span>
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import Carousel from 'react-bootstrap/Carousel';
+import { Link } from 'react-router';
+import { useMotionControl } from './hooks';
+import { MotionToggle } from './motion-toggle';
+import { str, type Row } from './site';
+import { Img } from './img';
+
+/** Home carousel interval (spec section 9): 4 s, fading, no controls or indicators. */
+export const CAROUSEL_INTERVAL_MS = 4000;
+
+export interface SlideText {
+  title: string;
+  description: string;
+}
+
+/**
+ * The hero carousel. Swipe (40 px, react-bootstrap's threshold) and the left / right arrow keys move it;
+ * it pauses on hover and focus, under prefers-reduced-motion, and with its pause control.
+ */
+export function HomeCarousel({ slides, texts }: { slides: Row[]; texts: SlideText[] }) {
+  const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
+  if (!slides.length) {
+    const t = texts[0]!;
+    return (
+      <div className="hero hero-static">
+        <div className="hero-caption container">
+          <p className="hero-title h1">{t.title}</p>
+          <p className="hero-text">{t.description}</p>
+          <Link to="/book-consultation" className="btn btn-accent">
+            Book a Consultation
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="hero position-relative">
+      <Carousel
+        fade
+        interval={playing ? CAROUSEL_INTERVAL_MS : null}
+        controls={false}
+        indicators={false}
+        touch
+        keyboard
+        pause={false}
+        tabIndex={0}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label="Highlights (use the left and right arrow keys to change slides)"
+        className="home-carousel"
+        {...handlers}
+      >
+        {slides.map((s, i) => {
+          const t = texts[i % texts.length]!;
+          return (
+            <Carousel.Item
+              key={str(s.carousel_id)}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+            >
+              <Img
+                path={str(s.carousel_image)}
+                meta={s.image_meta}
+                alt=""
+                width={1600}
+                height={640}
+                sizes="100vw"
+                className="hero-img"
+                priority={i === 0}
+              />
+              <div className="hero-caption container">
+                <p className="hero-title h1">{t.title}</p>
+                <p className="hero-text">{t.description}</p>
+              </div>
+            </Carousel.Item>
+          );
+        })}
+      </Carousel>
+      {slides.length > 1 && (
+        <MotionToggle
+          paused={userPaused}
+          onToggle={() => setUserPaused(!userPaused)}
+          what="slideshow"
+          className="hero-toggle"
+        />
+      )}
+    </div>
+  );
+}

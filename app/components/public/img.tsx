@@ -1,0 +1,49 @@
+import { imageMetaOf, variantPath } from '../../../content/rules/image-variants';
+import { fileUrl } from '../../lib/api';
+
+/**
+ * A stored public image with its responsive WebP variants (decision 0005): `srcset` from the row's
+ * `image_meta`, and the original's true width and height so nothing shifts. Without meta (older
+ * uploads) it shows the original with the given box size.
+ */
+export function Img({
+  path,
+  meta,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  priority = false,
+}: {
+  path: string;
+  /** The row's `image_meta` (stored path → { width, height, widths }). */
+  meta?: unknown;
+  alt: string;
+  /** Fallback box size when the row carries no meta for this path. */
+  width: number;
+  height: number;
+  sizes: string;
+  className?: string;
+  /** The page's main image: loaded eagerly with high priority. */
+  priority?: boolean;
+}) {
+  const m = imageMetaOf(meta, path);
+  const src = fileUrl(path);
+  const candidates = m ? m.widths.map((w) => `${fileUrl(variantPath(path, w))} ${w}w`) : [];
+  if (m && candidates.length && !m.widths.includes(m.width)) candidates.push(`${src} ${m.width}w`);
+  return (
+    <img
+      src={src}
+      srcSet={candidates.length ? candidates.join(', ') : undefined}
+      sizes={candidates.length ? sizes : undefined}
+      width={m?.width ?? width}
+      height={m?.height ?? height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={className}
+    />
+  );
+}

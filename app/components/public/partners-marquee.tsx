@@ -1,0 +1,47 @@
+import Marquee from 'react-fast-marquee';
+import { useMotionControl } from './hooks';
+import { MotionToggle } from './motion-toggle';
+import { str, type Row } from './site';
+import { Img } from './img';
+
+/** Partners marquee speed (spec section 9). */
+export const MARQUEE_SPEED = 50;
+
+/**
+ * The partners marquee. The moving copy is hidden from assistive technology (it repeats its items);
+ * a plain list names the partners once. Pauses on hover, under reduced motion and with its control.
+ */
+export function PartnersMarquee({ partners }: { partners: Row[] }) {
+  const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
+  const name = (p: Row) => str(p.partner_name);
+  return (
+    <div className="partners">
+      <ul className="visually-hidden">
+        {partners.map((p) => (
+          <li key={str(p.partner_id)}>{name(p) || 'Partner'}</li>
+        ))}
+      </ul>
+      <div aria-hidden="true" className="partners-track" {...handlers}>
+        <Marquee speed={MARQUEE_SPEED} play={playing} pauseOnHover autoFill gradient={false}>
+          {partners.map((p) => (
+            <div className="partner" key={str(p.partner_id)}>
+              {p.partner_image ? (
+                <Img
+                  path={str(p.partner_image)}
+                  meta={p.image_meta}
+                  alt={name(p) || 'Partner logo'}
+                  width={160}
+                  height={64}
+                  sizes="160px"
+                />
+              ) : (
+                <span className="partner-name">{name(p)}</span>
+              )}
+            </div>
+          ))}
+        </Marquee>
+      </div>
+      <MotionToggle paused={userPaused} onToggle={() => setUserPaused(!userPaused)} what="partners" className="mt-2" />
+    </div>
+  );
+}

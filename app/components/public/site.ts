@@ -1,0 +1,66 @@
+import { useRouteLoaderData } from 'react-router';
+import type { SiteSettings } from '../../../content/settings';
+
+/** The public layout's route id (React Router derives it from the file path). */
+export const LAYOUT_ID = 'routes/public/layout';
+
+/** A content row as the service returns it (columns of the group plus joined columns). */
+export type Row = Record<string, unknown>;
+
+export interface PublicLayoutData {
+  settings: SiteSettings;
+  /** The site's own origin (PUBLIC_URL), for canonical and Open Graph URLs. */
+  origin: string;
+  /** Every ad; the ads column shows those inside their window (server time first, then the browser's). */
+  ads: Row[];
+  /** The spec's ads error text when they could not be read. */
+  adsError: string | null;
+  /** The server's clock when the page was rendered (ms). */
+  now: number;
+}
+
+export function usePublicData(): PublicLayoutData {
+  const data = useRouteLoaderData(LAYOUT_ID) as PublicLayoutData | undefined;
+  if (!data) throw new Error('public layout data missing');
+  return data;
+}
+
+export const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** tel: link for a displayed phone number. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** WhatsApp chat link for a displayed number. */
+export const whatsappHref = (phone: string): string => `https://wa.me/${phone.replace(/\D/g, '')}`;
+
+export const SOCIAL_LABELS: Record<keyof SiteSettings['socials'], string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  x: 'X (Twitter)',
+  youtube: 'YouTube',
+};
+
+/** The result of reading one list in a loader: the rows, or the spec's error text. */
+export interface Loaded<T = Row[]> {
+  value: T;
+  error: string | null;
+}
+
+/**
+ * Runs one content read for a loader. A failure is logged and reported as the spec's message, and the
+ * page still renders (with that list in its error state) instead of failing as a whole.
+ */
+export async function attempt<T>(
+  read: () => Promise<T>,
+  failedMessage: string,
+  fallback: T,
+  log?: { error: (o: object, msg: string) => void },
+): Promise<Loaded<T>> {
+  try {
+    return { value: await read(), error: null };
+  } catch (err) {
+    log?.error({ err }, failedMessage);
+    return { value: fallback, error: failedMessage };
+  }
+}

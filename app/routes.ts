@@ -1,0 +1,59 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  // Public site: server-rendered, inside the public chrome (header, footer, disclaimer).
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about-us', 'routes/public/about.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('our-case', 'routes/public/our-case.tsx'),
+    route('our-case-details/:categoryId', 'routes/public/our-case-details.tsx'),
+    route('our-case-details-view/:caseId', 'routes/public/our-case-details-view.tsx'),
+    route('gallery', 'routes/public/gallery.tsx'),
+    route('event', 'routes/public/event.tsx'),
+    route('events/:id', 'routes/public/event-detail.tsx'),
+    route('blog', 'routes/public/blog.tsx'),
+    route('blog-details/:blog_id', 'routes/public/blog-details.tsx'),
+    route('book-consultation', 'routes/public/book-consultation.tsx'),
+    route('vacancies', 'routes/public/vacancies.tsx'),
+    route('faqs', 'routes/public/faqs.tsx'),
+    route('our-legal-team', 'routes/public/our-legal-team.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  route('sitemap.xml', 'routes/public/sitemap.ts'),
+  route('robots.txt', 'routes/public/robots.ts'),
+
+  // Admin: client-rendered behind the session cookie.
+  // The admin layout (pathless) holds the admin toasts and styles for the login screen and the shell alike.
+  layout('routes/admin/root.tsx', [
+    route('admin-login', 'routes/admin/login.tsx'),
+    // Behind 'Forgot Password?' and the emailed links: outside the shell guard, never cached (/admin-login…).
+    route('admin-login/forgot-password', 'routes/admin/forgot-password.tsx'),
+    route('admin-login/reset-password', 'routes/admin/reset-password.tsx'),
+    route('admin-side-bar', 'routes/admin/shell.tsx', [
+      index('routes/admin/index.tsx'),
+      route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('carousel', 'routes/admin/resource-page.tsx', { id: 'admin-carousel' }),
+      route('calendar', 'routes/admin/resource-page.tsx', { id: 'admin-calendar' }),
+      route('about-img', 'routes/admin/resource-page.tsx', { id: 'admin-about' }),
+      route('case-category', 'routes/admin/resource-page.tsx', { id: 'admin-caseCategory' }),
+      route('cases', 'routes/admin/resource-page.tsx', { id: 'admin-cases' }),
+      route('case-details', 'routes/admin/case-details.tsx'),
+      route('blog', 'routes/admin/resource-page.tsx', { id: 'admin-blog' }),
+      route('event', 'routes/admin/event.tsx'),
+      route('review', 'routes/admin/resource-page.tsx', { id: 'admin-review' }),
+      route('team', 'routes/admin/resource-page.tsx', { id: 'admin-team' }),
+      route('faqs', 'routes/admin/resource-page.tsx', { id: 'admin-faqs' }),
+      route('ads', 'routes/admin/resource-page.tsx', { id: 'admin-ads' }),
+      route('gallery', 'routes/admin/resource-page.tsx', { id: 'admin-gallery' }),
+      route('partners', 'routes/admin/resource-page.tsx', { id: 'admin-partners' }),
+      route('vacancies', 'routes/admin/resource-page.tsx', { id: 'admin-vacancy' }),
+      route('mail', 'routes/admin/mail.tsx'),
+      route('consultations', 'routes/admin/consultations.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('admins', 'routes/admin/admins.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig;

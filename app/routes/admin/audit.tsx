@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Pagination, Table } from 'react-bootstrap';
+import { api } from '~/lib/api';
+
+export function meta() {
+  return [{ title: 'Audit Log | Admin' }];
+}
+
+interface Entry {
+  audit_id: number;
+  admin_email: string;
+  action: string;
+  target: string;
+  record_id: string | null;
+  summary: string;
+  ip: string | null;
+  created_at: string;
+}
+
+const SIZE = 50;
+
+/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
+function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = d.getHours() % 12 || 12;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Every administrator write, newest first: search (server-side) and pages of 50. */
+export default function AuditPage() {
+  const [query, setQuery] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ entries: Entry[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLoading(true);
+    const q = new URLSearchParams({ page: String(page), size: String(SIZE) });
+    if (applied) q.set('q', applied);
+    api<{ entries: Entry[]; total: number }>(`/audit/getauditlog?${q.toString()}`, { signal: ctrl.signal })
+      .then((r) => {
+        if (r.ok) {
+          setData({ entries: r.body.entries, total: r.body.total });
+          setError(null);
+        } else setError(r.body.message ?? 'Error fetching the audit log');
+      })
+      .catch((err: unknown) => {
+        if ((err as { name?: string }).name !== 'AbortError') setError('Error fetching the audit log');
+      })
+      .finally(() => {
+        if (!ctrl.signal.aborted) setLoading(false);
+      });
+    return () => ctrl.abort();
+  }, [applied, page]);
+
+  // Searching as one types, a moment after the last key.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setApplied(query.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [query]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / SIZE)) : 1;
+
+  return (
+    <div>
+      <h1 className="h3 mb-3">Audit Log</h1>
+      <p className="text-body-secondary">
+        Every change made in the admin: who, what, which record, when and from which address. Newest first.
+      </p>
+      <Form
+        role="search"
+        className="d-flex flex-wrap align-items-center gap-2 mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(query.trim());
+          setPage(1);
+        }}
+      >
+        <Form.Label htmlFor="audit-search" className="mb-0">
+          Search
+        </Form.Label>
+        <Form.Control
+          id="audit-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Email, action, section, record, text or address"
+          style={{ maxWidth: 360 }}
+        />
+        <Button type="submit" variant="outline-dark" size="sm">
+          Search
+        </Button>
+        <span className="small text-body-secondary" aria-live="polite" data-testid="audit-total">
+          {data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : ''}
+        </span>
+      </Form>
+      {error ? <div className="alert alert-danger">{error}</div> : null}
+      <Table striped bordered responsive className="admin-table align-middle" aria-busy={loading}>
+        <caption className="visually-hidden">Audit log</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Administrator</th>
+            <th scope="col">Action</th>
+            <th scope="col">Section</th>
+            <th scope="col">Record</th>
+            <th scope="col">Summary</th>
+            <th scope="col">Address</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data === null ? (
+            <tr>
+              <td colSpan={7}>Loading...</td>
+            </tr>
+          ) : data.entries.length === 0 ? (
+            <tr>
+              <td colSpan={7}>{applied ? 'No entries match the search.' : 'No changes recorded yet.'}</td>
+            </tr>
+          ) : (
+            data.entries.map((e) => (
+              <tr key={e.audit_id}>
+                <td className="text-nowrap">{when(e.created_at)}</td>
+                <td>{e.admin_email}</td>
+                <td>{e.action}</td>
+                <td>{e.target}</td>
+                <td>{e.record_id ?? ''}</td>
+                <td>
+                  <div className="admin-scroll-cell">{e.summary}</div>
+                </td>
+                <td>{e.ip ?? ''}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Table>
+      {pages > 1 ? (
+        <Pagination aria-label="Audit log pages">
+          <Pagination.Prev
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+            aria-label="Previous page"
+          />
+          <Pagination.Item active aria-current="page">{`Page ${page} of ${pages}`}</Pagination.Item>
+          <Pagination.Next
+            disabled={page >= pages}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+            aria-label="Next page"
+          />
+        </Pagination>
+      ) : null}
+    </div>
+  );
+}

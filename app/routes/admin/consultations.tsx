@@ -1,0 +1,217 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { notify } from '~/components/admin/notify';
+import { api } from '~/lib/api';
+
+export function meta() {
+  return [{ title: 'Consultations | Admin' }];
+}
+
+const STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+type Status = (typeof STATUSES)[number];
+const STATUS_VARIANT: Record<Status, string> = {
+  new: 'primary',
+  contacted: 'info',
+  scheduled: 'success',
+  closed: 'secondary',
+};
+
+interface Consultation {
+  consultation_id: number;
+  reference: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  LegalIssueSummary: string;
+  datetime: string;
+  status: Status;
+  document: { name: string | null; type: string | null; url: string } | null;
+  /** When the visitor confirmed the form does not create a lawyer–client relationship; null for older requests. */
+  consent_at: string | null;
+  created_at: string;
+}
+
+/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
+function when(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = d.getHours() % 12 || 12;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Consent given 24/11/2026 10:15 AM' (the admin's date format), or 'No consent recorded' for older requests. */
+function consentText(iso: string | null | undefined): string {
+  const at = when(iso);
+  return at ? `Consent given ${at}` : 'No consent recorded';
+}
+
+function replyLink(c: Consultation): string {
+  const q = new URLSearchParams({ to: c.email, subject: `Your consultation request ${c.reference}` });
+  return `/admin-side-bar/mail?${q.toString()}`;
+}
+
+export default function ConsultationsPage() {
+  const [rows, setRows] = useState<Consultation[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState<'' | Status>('');
+  const [saving, setSaving] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const r = await api<{ consultations: Consultation[] }>('/consultations/getall');
+      if (r.ok) {
+        setRows(r.body.consultations);
+        setError(null);
+      } else setError(r.body.message ?? 'Error fetching consultations');
+    } catch {
+      setError('Error fetching consultations');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const visible = useMemo(() => (rows ?? []).filter((c) => !filter || c.status === filter), [rows, filter]);
+  const newCount = rows?.filter((c) => c.status === 'new').length ?? 0;
+
+  async function changeStatus(c: Consultation, status: Status) {
+    setSaving(c.consultation_id);
+    try {
+      const r = await api<{ consultation: Consultation }>('/consultations/updatestatus', {
+        json: { consultation_id: c.consultation_id, status },
+      });
+      if (r.ok) {
+        setRows((prev) => (prev ?? []).map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)));
+        notify.success(r.body.message || 'Status updated');
+      } else notify.error(r.body.message ?? 'Edit failed.');
+    } catch {
+      notify.error('Edit failed.');
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Consultations</h1>
+      <Card>
+        <Card.Body>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+            <p className="mb-0">{rows ? `${rows.length} request(s), ${newCount} new.` : ''}</p>
+            <div className="d-flex align-items-center gap-2">
+              <Form.Label htmlFor="consultation-filter" className="mb-0">
+                Show
+              </Form.Label>
+              <Form.Select
+                id="consultation-filter"
+                size="sm"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as '' | Status)}
+                style={{ width: 'auto' }}
+              >
+                <option value="">All</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Form.Select>
+              <Button size="sm" variant="outline-secondary" onClick={() => void load()}>
+                Refresh
+              </Button>
+            </div>
+          </div>
+          {error ? <p className="text-danger">{error}</p> : null}
+          {rows === null ? (
+            <p>Loading...</p>
+          ) : visible.length === 0 ? (
+            <p>No consultation requests.</p>
+          ) : (
+            <Table responsive striped bordered hover size="sm" className="align-middle">
+              <caption className="visually-hidden">Consultation requests, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">S.No</th>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Requested time</th>
+                  <th scope="col">Legal issue summary</th>
+                  <th scope="col">Document</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Reply</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((c, i) => (
+                  <tr key={c.consultation_id} data-reference={c.reference}>
+                    <td>{i + 1}</td>
+                    <td className="text-nowrap">
+                      {c.reference}
+                      <div className="small text-muted">received {when(c.created_at)}</div>
+                      <div className={`small ${c.consent_at ? 'text-success' : 'text-warning-emphasis'}`}>
+                        {consentText(c.consent_at)}
+                      </div>
+                    </td>
+                    <td className="text-break">
+                      <div className="fw-semibold">{c.name}</div>
+                      <a href={`mailto:${c.email}`}>{c.email}</a>
+                      <div>
+                        <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
+                      </div>
+                    </td>
+                    <td className="text-nowrap">{when(c.datetime)}</td>
+                    <td style={{ minWidth: 220 }}>
+                      <div
+                        style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
+                        tabIndex={0}
+                        aria-label={`Summary ${i + 1}`}
+                      >
+                        {c.LegalIssueSummary}
+                      </div>
+                    </td>
+                    <td className="text-break">
+                      {c.document ? (
+                        <a href={c.document.url} download={c.document.name ?? undefined}>
+                          {c.document.name ?? 'Document'}
+                        </a>
+                      ) : (
+                        <span className="text-muted">none</span>
+                      )}
+                    </td>
+                    <td>
+                      <Badge bg={STATUS_VARIANT[c.status]} className="mb-1">
+                        {c.status}
+                      </Badge>
+                      <Form.Select
+                        size="sm"
+                        aria-label={`Status of ${c.reference}`}
+                        value={c.status}
+                        disabled={saving === c.consultation_id}
+                        onChange={(e) => void changeStatus(c, e.target.value as Status)}
+                      >
+                        {STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </td>
+                    <td>
+                      <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>
+                        Reply
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,343 @@
+import { useMemo, useRef, useState } from 'react';
+import { Button, Card, Col, Form, Modal, Row as BsRow, Table } from 'react-bootstrap';
+import { event, SPEAKER_FIELDS, type Speaker } from '@content/resources/event';
+import { format12h, isoToDmy } from '@content/rules/dates';
+import { DataTable, type Column } from '~/components/admin/DataTable';
+import { FieldControl, FileControl, FormError } from '~/components/admin/fields';
+import { FileView } from '~/components/admin/FileView';
+import { EyeIcon } from '~/components/admin/icons';
+import { inputValue, type Row } from '~/components/admin/resource-form';
+import { DeleteConfirm, FormButtons, useResourcePage } from '~/components/admin/ResourceManager';
+
+export function meta() {
+  return [{ title: 'Events | Admin' }];
+}
+
+/** Descriptions longer than this toggle between 'Read More' and 'Read Less' (spec section 9). */
+const DESCRIPTION_TOGGLE = 100;
+
+interface SpeakerRow {
+  key: number;
+  speaker_name: string;
+  designation: string;
+  date: string;
+  from_time: string;
+  to_time: string;
+  /** Stored photo path (kept when no new file is chosen). */
+  image: string;
+  file: File | null;
+}
+
+const SPEAKER_LABELS: Record<(typeof SPEAKER_FIELDS)[number], { label: string; type: 'text' | 'date' | 'time' }> = {
+  speaker_name: { label: 'Speaker Name', type: 'text' },
+  designation: { label: 'Designation', type: 'text' },
+  date: { label: 'Date', type: 'date' },
+  from_time: { label: 'From Time', type: 'time' },
+  to_time: { label: 'To Time', type: 'time' },
+};
+
+let nextKey = 1;
+function blankSpeaker(): SpeakerRow {
+  return {
+    key: nextKey++,
+    speaker_name: '',
+    designation: '',
+    date: '',
+    from_time: '',
+    to_time: '',
+    image: '',
+    file: null,
+  };
+}
+
+function isEmptySpeaker(s: SpeakerRow): boolean {
+  return SPEAKER_FIELDS.every((f) => s[f].trim() === '') && !s.file && !s.image;
+}
+
+function when(date: unknown, time: unknown): string {
+  return [isoToDmy(date as string | null), format12h(time as string | null)].filter(Boolean).join(' ');
+}
+
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  if (text.length <= DESCRIPTION_TOGGLE) return <div className="admin-scroll-cell">{text}</div>;
+  return (
+    <div className="admin-scroll-cell" tabIndex={0} role="group" aria-label="Description">
+      {open ? text : `${text.slice(0, DESCRIPTION_TOGGLE)}...`}{' '}
+      <Button
+        variant="link"
+        size="sm"
+        className="p-0 align-baseline"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+      >
+        {open ? 'Read Less' : 'Read More'}
+      </Button>
+    </div>
+  );
+}
+
+/** Events: the generic form plus speaker rows (JSON `speakers`, photos as `speaker_image_<i>`) and a speaker view. */
+export default function EventPage() {
+  const def = event;
+  const formRef = useRef<HTMLFormElement>(null);
+  const page = useResourcePage(def, formRef);
+  const [speakers, setSpeakers] = useState<SpeakerRow[]>(() => [blankSpeaker()]);
+  const [viewing, setViewing] = useState<Row | null>(null);
+
+  const reset = () => {
+    setSpeakers([blankSpeaker()]);
+    page.reset();
+  };
+
+  const startEdit = (row: Row) => {
+    const list = (Array.isArray(row.speakers) ? (row.speakers as Speaker[]) : []).map((s) => ({
+      key: nextKey++,
+      speaker_name: s.speaker_name ?? '',
+      designation: s.designation ?? '',
+      date: inputValue({ type: 'date', label: '' }, s.date),
+      from_time: inputValue({ type: 'time', label: '' }, s.from_time),
+      to_time: inputValue({ type: 'time', label: '' }, s.to_time),
+      image: s.image ?? '',
+      file: null,
+    }));
+    setSpeakers(list.length ? list : [blankSpeaker()]);
+    page.startEdit(row);
+  };
+
+  const updateSpeaker = (key: number, patch: Partial<SpeakerRow>) =>
+    setSpeakers((list) => list.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+
+  const submit = () => {
+    const kept = speakers.filter((s) => !isEmptySpeaker(s));
+    const json = kept.map((s) => ({
+      speaker_name: s.speaker_name.trim(),
+      designation: s.designation.trim(),
+      date: s.date,
+      from_time: s.from_time,
+      to_time: s.to_time,
+      image: s.image,
+    }));
+    void page
+      .submit({
+        extra: { speakers: JSON.stringify(json) },
+        extendForm: (form) => kept.forEach((s, i) => s.file && form.append(`speaker_image_${i}`, s.file, s.file.name)),
+      })
+      .then(() => undefined);
+  };
+
+  // A successful save resets the page's form; the speaker rows follow it.
+  const [seenVersion, setSeenVersion] = useState(page.formVersion);
+  if (seenVersion !== page.formVersion) {
+    setSeenVersion(page.formVersion);
+    if (page.mode === 'add') setSpeakers([blankSpeaker()]);
+  }
+
+  const columns = useMemo<Column<Row>[]>(
+    () => [
+      {
+        key: 'title',
+        header: 'Title',
+        text: (r) => String(r.event_title ?? ''),
+        render: (r) => String(r.event_title ?? ''),
+      },
+      {
+        key: 'description',
+        header: 'Description',
+        text: (r) => String(r.event_description ?? ''),
+        render: (r) => <Description text={String(r.event_description ?? '')} />,
+      },
+      {
+        key: 'media',
+        header: 'Image/Video',
+        render: (r, i) => <FileView path={r.event_image as string | null} alt={`Event ${i + 1} media`} />,
+      },
+      {
+        key: 'start',
+        header: 'Start',
+        text: (r) => when(r.event_start_date, r.event_start_time),
+        render: (r) => when(r.event_start_date, r.event_start_time),
+      },
+      {
+        key: 'end',
+        header: 'End',
+        text: (r) => when(r.event_end_date, r.event_end_time),
+        render: (r) => when(r.event_end_date, r.event_end_time),
+      },
+      {
+        key: 'address',
+        header: 'Address',
+        text: (r) => String(r.event_address ?? ''),
+        render: (r) => String(r.event_address ?? ''),
+      },
+      {
+        key: 'speakers',
+        header: 'Speakers',
+        text: (r) => ((r.speakers as Speaker[] | undefined) ?? []).map((s) => s.speaker_name).join(' '),
+        render: (r, i) => (
+          <span className="d-inline-flex align-items-center gap-2">
+            <span>{((r.speakers as Speaker[] | undefined) ?? []).length}</span>
+            <Button variant="outline-dark" size="sm" onClick={() => setViewing(r)} title="View speakers">
+              <EyeIcon /> View<span className="visually-hidden"> speakers of event {i + 1}</span>
+            </Button>
+          </span>
+        ),
+      },
+    ],
+    [],
+  );
+
+  const f = def.fields;
+  const idp = 'admin-event';
+  const field = (name: keyof typeof f) => (
+    <FieldControl
+      id={`${idp}-${name}`}
+      field={f[name]}
+      value={page.values[name] ?? ''}
+      onChange={(v) => page.setValue(name, v)}
+    />
+  );
+  const viewed = (viewing?.speakers as Speaker[] | undefined) ?? [];
+
+  return (
+    <>
+      <h1 className="h3 mb-3">{def.admin.title}</h1>
+      <Card className="mb-4">
+        <Card.Body>
+          <h2 className="h5">{page.mode === 'update' ? 'Edit event' : 'Add event'}</h2>
+          <Form
+            ref={formRef}
+            noValidate
+            aria-label="Events form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            {field('event_title')}
+            {field('event_description')}
+            <FileControl
+              id={`${idp}-event_image`}
+              def={def.files.event_image}
+              file={page.files.event_image ?? null}
+              onFile={(file) => page.setFile('event_image', file)}
+              stored={page.mode === 'update' ? (page.editing?.event_image as string | null) : null}
+              inputKey={page.formVersion}
+            />
+            <BsRow>
+              <Col md={3}>{field('event_start_date')}</Col>
+              <Col md={3}>{field('event_start_time')}</Col>
+              <Col md={3}>{field('event_end_date')}</Col>
+              <Col md={3}>{field('event_end_time')}</Col>
+            </BsRow>
+            {field('event_address')}
+            <fieldset className="border rounded p-3 mb-3">
+              <legend className="h6 float-none w-auto px-2 mb-0">Speakers</legend>
+              {speakers.map((s, i) => (
+                <div key={s.key} className="border-bottom pb-2 mb-3" data-testid="speaker-row">
+                  <BsRow className="g-2">
+                    {SPEAKER_FIELDS.map((name) => (
+                      <Col md={name === 'speaker_name' || name === 'designation' ? 6 : 4} key={name}>
+                        <Form.Group controlId={`${idp}-speaker-${s.key}-${name}`}>
+                          <Form.Label>
+                            {SPEAKER_LABELS[name].label}
+                            <span className="visually-hidden"> of speaker {i + 1}</span>
+                          </Form.Label>
+                          <Form.Control
+                            type={SPEAKER_LABELS[name].type}
+                            value={s[name]}
+                            onChange={(e) => updateSpeaker(s.key, { [name]: e.target.value })}
+                          />
+                        </Form.Group>
+                      </Col>
+                    ))}
+                  </BsRow>
+                  <div className="mt-2">
+                    <FileControl
+                      id={`${idp}-speaker-${s.key}-image`}
+                      def={{ kind: 'image', label: 'Speaker Image', accept: 'image/*' }}
+                      label={`Speaker ${i + 1} Image`}
+                      file={s.file}
+                      onFile={(file) => updateSpeaker(s.key, { file })}
+                      stored={s.image || null}
+                      onRemove={(r) => r && updateSpeaker(s.key, { image: '' })}
+                    />
+                  </div>
+                  <Button
+                    variant="outline-danger"
+                    size="sm"
+                    onClick={() =>
+                      setSpeakers((list) => (list.length > 1 ? list.filter((x) => x.key !== s.key) : [blankSpeaker()]))
+                    }
+                  >
+                    Remove speaker {i + 1}
+                  </Button>
+                </div>
+              ))}
+              <Button variant="outline-dark" size="sm" onClick={() => setSpeakers((list) => [...list, blankSpeaker()])}>
+                Add speaker
+              </Button>
+            </fieldset>
+            <FormError message={page.error} />
+            <FormButtons page={{ ...page, reset }} />
+          </Form>
+        </Card.Body>
+      </Card>
+      <DataTable<Row>
+        caption="Events list"
+        rows={page.rows}
+        loading={page.loading}
+        columns={columns}
+        rowKey={(r) => String(r[def.id])}
+        rowLabel={(r) => `event ${String(r.event_title ?? '')}`}
+        onEdit={startEdit}
+        onDelete={(r) => page.askDelete(r)}
+        emptyText={def.admin.empty}
+      />
+      <DeleteConfirm page={page} />
+      <Modal show={!!viewing} onHide={() => setViewing(null)} size="lg" centered aria-labelledby="speaker-modal-title">
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="speaker-modal-title" as="h2" className="h5">
+            Speaker Details{viewing ? ` — ${String(viewing.event_title ?? '')}` : ''}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {viewed.length === 0 ? (
+            <p className="mb-0">No speakers added.</p>
+          ) : (
+            <Table bordered responsive className="align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">S.No</th>
+                  <th scope="col">Image</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Designation</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {viewed.map((s, i) => (
+                  <tr key={i}>
+                    <td>{i + 1}</td>
+                    <td>
+                      {s.image ? (
+                        <FileView path={s.image} alt={`Photo of ${s.speaker_name || `speaker ${i + 1}`}`} />
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                    <td>{s.speaker_name}</td>
+                    <td>{s.designation}</td>
+                    <td>{isoToDmy(s.date)}</td>
+                    <td>{[format12h(s.from_time), format12h(s.to_time)].filter(Boolean).join(' - ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Modal.Body>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import Accordion from 'react-bootstrap/Accordion';
+import { useLoaderData } from 'react-router';
+import { resourceByKey } from '../../../content/resources/index';
+import { ListView } from '../../components/public/list-state';
+import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
+import { Page } from '../../components/public/page';
+import { seo } from '../../components/public/seo';
+import { str } from '../../components/public/site';
+import type { Route } from './+types/faqs';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const {
+    list: faqs,
+    page,
+    pages,
+  } = await loadListPage(context.services, request, resourceByKey.faqs, PER_PAGE.faqs, 'Failed to load FAQs!');
+  return { faqs, page, pages };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
+  return seo(matches, {
+    title: page > 1 ? `FAQs, page ${page}` : 'FAQs',
+    description: 'Answers to common questions about consultations, fees, documents and how the firm works.',
+    path: pagePath('/faqs', page),
+  });
+}
+
+export default function Faqs() {
+  const { faqs, page, pages } = useLoaderData<typeof loader>();
+  return (
+    <Page title="FAQs" lead="Answers to the questions clients ask us most.">
+      <ListView items={faqs.value} error={faqs.error} empty="No FAQs available at the moment.">
+        {(items) => (
+          <Accordion key={page} defaultActiveKey={str(items[0]!.faqs_id)} className="faq-accordion">
+            {items.map((f) => (
+              <Accordion.Item eventKey={str(f.faqs_id)} key={str(f.faqs_id)}>
+                <Accordion.Header as="h2">{str(f.question)}</Accordion.Header>
+                <Accordion.Body style={{ whiteSpace: 'pre-line' }}>{str(f.answer)}</Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </ListView>
+      <Pager path="/faqs" page={page} pages={pages} label="FAQ" />
+    </Page>
+  );
+}
+
+export { PublicRouteError as ErrorBoundary } from '../../components/public/route-error';

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/ReactToastify.css';
+import '../../styles/public.css';
+import { resourceByKey } from '../../../content/resources/index';
+import { DisclaimerPopup } from '../../components/public/disclaimer';
+import { SiteFooter } from '../../components/public/footer';
+import { SiteNavbar, TopBar } from '../../components/public/header';
+import { useMounted } from '../../components/public/hooks';
+import { attempt, type PublicLayoutData } from '../../components/public/site';
+import type { Route } from './+types/layout';
+
+export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
+  const s = context.services;
+  const [settings, ads] = await Promise.all([
+    s.settings.get(),
+    attempt(() => s.content.list(resourceByKey.ads), 'Failed to load ads: the ads could not be read.', [], s.log),
+  ]);
+  return { settings, origin: s.config.publicUrl, ads: ads.value, adsError: ads.error, now: Date.now() };
+}
+
+/** The public chrome is hidden on admin paths (an unknown admin path still gets the 404 screen). */
+const ADMIN_PATH = /^\/admin-(login|side-bar)/;
+
+/** Scroll position resets on every route change. */
+function ScrollReset() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** While the next page's content loads: a progress bar and a status for assistive technology. */
+function LoadingIndicator() {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading';
+  return (
+    <>
+      <div className={`route-progress${busy ? ' active' : ''}`} aria-hidden="true" />
+      <div role="status" className="visually-hidden">
+        {busy ? 'Loading…' : ''}
+      </div>
+    </>
+  );
+}
+
+export default function PublicLayout() {
+  const { settings, now } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const hydrated = useMounted();
+  if (ADMIN_PATH.test(pathname)) return <Outlet />;
+  return (
+    <div className="public-site" data-hydrated={hydrated ? 'true' : undefined}>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <TopBar settings={settings} />
+      <SiteNavbar settings={settings} />
+      <LoadingIndicator />
+      <Outlet />
+      <SiteFooter settings={settings} year={new Date(now).getFullYear()} />
+      <DisclaimerPopup firmName={settings.firmName} />
+      <ToastContainer
+        position="top-right"
+        autoClose={5000}
+        pauseOnHover
+        pauseOnFocusLoss
+        draggable
+        draggablePercent={80}
+      />
+      <ScrollReset />
+    </div>
+  );
+}

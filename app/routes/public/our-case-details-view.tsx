@@ -1,0 +1,65 @@
+import { data, useLoaderData } from 'react-router';
+import { resourceByKey } from '../../../content/resources/index';
+import { Attachment } from '../../components/public/attachment';
+import { ListError } from '../../components/public/list-state';
+import { Page } from '../../components/public/page';
+import { stripTags } from '../../../content/rules/preview';
+import { notFoundMeta, seo } from '../../components/public/seo';
+import { attempt, str, usePublicData } from '../../components/public/site';
+import type { Route } from './+types/our-case-details-view';
+
+const positiveId = (raw: string | undefined): number | null =>
+  /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const s = context.services;
+  const id = positiveId(params.caseId);
+  const theCase = id === null ? null : await s.content.get(resourceByKey.cases, id);
+  if (!theCase) throw data({ message: 'No details available for this case.' }, { status: 404 });
+  const details = await attempt(() => s.content.caseDetailsByCase(id!), 'Failed to fetch case detail.', [], s.log);
+  return { theCase, detail: details.value[0] ?? null, error: details.error };
+}
+
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta();
+  const title = str(loaderData.theCase.case_title_name) || str(loaderData.theCase.case_name);
+  const text = stripTags(str(loaderData.detail?.case_content)).slice(0, 155);
+  return seo(matches, {
+    title,
+    description: text || `${title}: a case handled by the firm in ${str(loaderData.theCase.case_name)}.`,
+    path: `/our-case-details-view/${params.caseId}`,
+    type: 'article',
+  });
+}
+
+export default function CaseView() {
+  const { theCase, detail, error } = useLoaderData<typeof loader>();
+  const { origin } = usePublicData();
+  const title = str(theCase.case_title_name) || str(theCase.case_name);
+  return (
+    <Page
+      title={title}
+      crumbs={[
+        { to: '/our-case', label: 'Our Cases' },
+        { to: `/our-case-details/${str(theCase.case_category_id)}`, label: str(theCase.case_name) },
+      ]}
+    >
+      <article>
+        {error ? (
+          <ListError message={error} />
+        ) : !detail ? (
+          <p className="list-empty">No details available for this case.</p>
+        ) : (
+          <>
+            {str(detail.case_content) && (
+              <div className="rich-content" dangerouslySetInnerHTML={{ __html: str(detail.case_content) }} />
+            )}
+            {str(detail.case_file) && <Attachment path={str(detail.case_file)} title={title} origin={origin} />}
+          </>
+        )}
+      </article>
+    </Page>
+  );
+}
+
+export { PublicRouteError as ErrorBoundary } from '../../components/public/route-error';

@@ -1,0 +1,57 @@
+import { data, Link, useLoaderData } from 'react-router';
+import { resourceByKey } from '../../../content/resources/index';
+import { ListView } from '../../components/public/list-state';
+import { Page } from '../../components/public/page';
+import { notFoundMeta, seo } from '../../components/public/seo';
+import { attempt, str } from '../../components/public/site';
+import type { Route } from './+types/our-case-details';
+
+const positiveId = (raw: string | undefined): number | null =>
+  /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const s = context.services;
+  const id = positiveId(params.categoryId);
+  const category = id === null ? null : await s.content.get(resourceByKey.caseCategory, id);
+  if (!category) throw data({ message: 'No case category found.' }, { status: 404 });
+  const cases = await attempt(() => s.content.casesByCategory(id!), 'Failed to fetch case details.', [], s.log);
+  return { category, cases };
+}
+
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return notFoundMeta();
+  const name = str(loaderData.category.case_name);
+  return seo(matches, {
+    title: `${name} cases`,
+    description: `Cases the firm has handled in ${name}: ${loaderData.cases.value.length} write-ups.`,
+    path: `/our-case-details/${params.categoryId}`,
+  });
+}
+
+export default function OurCaseDetails() {
+  const { category, cases } = useLoaderData<typeof loader>();
+  const name = str(category.case_name);
+  return (
+    <Page title={name} crumbs={[{ to: '/our-case', label: 'Our Cases' }]}>
+      <h2 className="section-title">Cases in {name}</h2>
+      <p className="case-count">
+        Total cases: <strong>{cases.value.length}</strong>
+      </p>
+      <ListView items={cases.value} error={cases.error} empty="No cases available.">
+        {(items) => (
+          <ol className="case-list list-group list-group-numbered">
+            {items.map((c) => (
+              <li className="list-group-item" key={str(c.case_id)}>
+                <Link to={`/our-case-details-view/${str(c.case_id)}`}>
+                  {str(c.case_title_name) || str(c.case_name)}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ListView>
+    </Page>
+  );
+}
+
+export { PublicRouteError as ErrorBoundary } from '../../components/public/route-error';

@@ -1,0 +1,66 @@
+import { PhoneIcon, QuoteIcon } from '../../components/public/icons';
+import { Page } from '../../components/public/page';
+import { layoutFromMatches, seo } from '../../components/public/seo';
+import { telHref, usePublicData } from '../../components/public/site';
+import type { Route } from './+types/our-legal-team';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const st = layoutFromMatches(matches)?.settings;
+  return seo(matches, {
+    title: 'Our Legal Team',
+    description: st
+      ? `Profiles of ${st.legalTeam.map((p) => `${p.name} (${p.role})`).join(', ')}.`
+      : 'Profiles of the firm’s lawyers, their practice areas and biographies.',
+    path: '/our-legal-team',
+  });
+}
+
+export default function OurLegalTeam() {
+  const { settings } = usePublicData();
+  return (
+    <Page title="Our Legal Team" lead="The lawyers who will work on your matter." side={false}>
+      <figure className="founder-quote mb-5">
+        <QuoteIcon size={36} />
+        <blockquote>
+          <p>{settings.founderQuote}</p>
+        </blockquote>
+        <figcaption>— {settings.founderName}</figcaption>
+      </figure>
+      <ul className="list-unstyled row g-4">
+        {settings.legalTeam.map((p) => (
+          <li className="col-lg-4" key={p.name}>
+            <article className="profile h-100">
+              <h2 className="h4 mb-1">{p.name}</h2>
+              <p className="profile-role mb-3">{p.role}</p>
+              <h3 className="h6">Practice areas</h3>
+              <ul className="small">
+                {p.practiceAreas.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+              <h3 className="h6">Biography</h3>
+              <p className="small">{p.bio}</p>
+              {p.phones.length > 0 && (
+                <>
+                  <h3 className="h6">Contact</h3>
+                  <ul className="list-unstyled small mb-0">
+                    {p.phones.map((ph) => (
+                      <li key={ph} className="d-flex gap-2">
+                        <PhoneIcon className="mt-1" />
+                        <a href={telHref(ph)} className="profile-phone">
+                          {ph}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}
+
+export { PublicRouteError as ErrorBoundary } from '../../components/public/route-error';

@@ -1,0 +1,24 @@
+import { defineResource, IMAGE_ACCEPT } from '../kit';
+
+export const about = defineResource({
+  key: 'about',
+  label: 'About image',
+  table: 'abouts',
+  id: 'about_id',
+  base: '/about',
+  paths: { add: '/addAboutImage', list: '/getAllAboutImage', update: '/updateAboutById', delete: '/deleteAboutById' },
+  body: 'multipart',
+  keys: { list: 'abouts', add: 'about', update: 'updatedAbout' },
+  adminList: true,
+  order: 'desc',
+  fields: {},
+  files: { about_img: { kind: 'image', label: 'About Image', accept: IMAGE_ACCEPT, column: true } },
+  validate: (_v, ctx) =>
+    ctx.hasNewFile('about_img')
+      ? null
+      : ctx.mode === 'add'
+        ? 'Please select an image to upload.'
+        : 'Please select an image to update.',
+  missingIdMessage: 'Please select an image to update.',
+  admin: { path: 'about-img', title: 'About Image', nav: 'About Image', empty: 'No about images available.' },
+});

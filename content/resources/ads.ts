@@ -1,0 +1,29 @@
+import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+
+export const AD_DISPLAY_TYPES = ['Primary', 'Secondary'] as const;
+
+export const ads = defineResource({
+  key: 'ads',
+  label: 'Ad',
+  table: 'ads',
+  id: 'ads_id',
+  base: '/ads',
+  paths: { add: '/addAds', list: '/getallads', update: '/UpdateAds', delete: '/deleteads' },
+  body: 'multipart',
+  keys: { list: 'ads', add: 'ads', update: 'ads' },
+  order: 'asc',
+  fields: {
+    ads_display: { type: 'enum', values: AD_DISPLAY_TYPES, label: 'Display', column: true },
+    start_date: { type: 'dmy', label: 'Start Date', column: true },
+    expiry_date: { type: 'dmy', label: 'Expiry Date', column: true },
+  },
+  files: { ads_image: { kind: 'image', label: 'Ad Image', accept: IMAGE_ACCEPT, column: true } },
+  validate: (v, ctx) => {
+    if (!ctx.hasNewFile('ads_image') || isBlank(v.ads_display) || isBlank(v.start_date) || isBlank(v.expiry_date))
+      return 'All fields are required.';
+    if (String(v.expiry_date) < String(v.start_date)) return 'The expiry date must not be before the start date.';
+    return null;
+  },
+  missingIdMessage: 'All fields are required.',
+  admin: { path: 'ads', title: 'Ads', nav: 'Ads', empty: 'No Ads Available' },
+});

@@ -1,0 +1,38 @@
+import { defineResource, DOCUMENT_ACCEPT, isBlank, isEmptyHtml } from '../kit';
+
+export const blog = defineResource({
+  key: 'blog',
+  label: 'Blog',
+  table: 'blogs',
+  id: 'blog_id',
+  base: '/blog',
+  paths: { add: '/addblogs', list: '/getblogs', update: '/updateBlog', delete: '/deleteblog' },
+  body: 'multipart',
+  keys: { list: 'blogs', add: 'blog', update: 'blog' },
+  order: 'desc',
+  fields: {
+    title: { type: 'text', label: 'Blog Title', max: 200, column: true },
+    case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category', column: true },
+    description: { type: 'html', label: 'Description', max: 500_000, column: true },
+  },
+  files: {
+    blog_image: {
+      kind: 'image',
+      label: 'Blog Image',
+      formats: ['jpg', 'png'],
+      accept: '.jpg,.jpeg,.png,image/jpeg,image/png',
+      column: true,
+    },
+    blog_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT, column: true },
+  },
+  joins: [{ via: 'case_category_id', ref: 'caseCategory', columns: ['case_name'] }],
+  validate: (v, ctx) => {
+    if (isBlank(v.title) || isBlank(v.case_category_id)) return 'Please fill in the blog title and case category.';
+    const hasFile = ctx.hasNewFile('blog_file') || ctx.hasStoredFile('blog_file');
+    if (!hasFile && isEmptyHtml(v.description)) return 'Please provide a blog description or upload a file.';
+    if (!ctx.hasNewFile('blog_image') && !ctx.hasStoredFile('blog_image')) return 'Please upload a blog image.';
+    return null;
+  },
+  missingIdMessage: 'No blog selected for update.',
+  admin: { path: 'blog', title: 'Blogs', nav: 'Blogs', empty: 'No blogs available.' },
+});

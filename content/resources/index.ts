@@ -1,0 +1,44 @@
+import type { ResourceDef, ResourceKey } from '../kit';
+import { about } from './about';
+import { ads } from './ads';
+import { blog } from './blog';
+import { calendar } from './calendar';
+import { carousel } from './carousel';
+import { caseCategory } from './case-category';
+import { caseDetails } from './case-details';
+import { cases } from './cases';
+import { event } from './event';
+import { faqs } from './faqs';
+import { gallery } from './gallery';
+import { partners } from './partners';
+import { review } from './review';
+import { team } from './team';
+import { vacancy } from './vacancy';
+
+export { about, ads, blog, calendar, carousel, caseCategory, caseDetails, cases, event, faqs, gallery, partners, review, team, vacancy };
+
+/** Every content group, in the admin sidebar's order. */
+export const resources: readonly ResourceDef[] = [
+  carousel,
+  calendar,
+  about,
+  caseCategory,
+  cases,
+  caseDetails,
+  blog,
+  event,
+  review,
+  team,
+  faqs,
+  partners,
+  ads,
+  gallery,
+  vacancy,
+];
+
+export const resourceByKey = Object.fromEntries(resources.map((r) => [r.key, r])) as Record<ResourceKey, ResourceDef>;
+
+/** The API path of a call: '/api' + base + path. */
+export function apiPath(r: ResourceDef, call: keyof ResourceDef['paths']): string {
+  return `/api${r.base}${r.paths[call]}`;
+}

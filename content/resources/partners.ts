@@ -1,0 +1,24 @@
+import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+
+export const partners = defineResource({
+  key: 'partners',
+  label: 'Partner',
+  table: 'partners',
+  id: 'partner_id',
+  base: '/ourpatners',
+  paths: { add: '/createPartner', list: '/getAllPartners', update: '/updatePartner', delete: '/deletepartner' },
+  body: 'multipart',
+  keys: { list: 'partners', add: 'partners', update: 'partners' },
+  order: 'asc',
+  fields: { partner_name: { type: 'text', label: 'Partner Name', max: 120, column: true } },
+  files: { partner_image: { kind: 'image', label: 'Logo', accept: IMAGE_ACCEPT, column: true } },
+  validate: (v, ctx) => {
+    if (!isBlank(v.partner_name) || ctx.hasNewFile('partner_image')) return null;
+    if (ctx.mode === 'update' && ctx.hasStoredFile('partner_image')) return null;
+    return ctx.mode === 'add'
+      ? 'Please provide either a partner name or logo.'
+      : 'Please update either the partner name or logo.';
+  },
+  missingIdMessage: 'Please update either the partner name or logo.',
+  admin: { path: 'partners', title: 'Partners', nav: 'Partners', empty: 'No partners available.' },
+});

@@ -1,0 +1,26 @@
+// Is the production build missing or older than any source file?
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(new URL('..', import.meta.url).pathname);
+const SOURCES = ['app', 'content', 'server', 'public', 'scripts/cli', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = s.mtimeMs;
+  for (const e of readdirSync(p)) {
+    if (e === 'node_modules' || e.endsWith('.test.ts') || e.endsWith('.test.tsx')) continue;
+    max = Math.max(max, newest(path.join(p, e)));
+  }
+  return max;
+}
+
+export function buildIsStale() {
+  const dir = path.join(root, process.env.BUILD_DIR ?? 'build');
+  const stamp = path.join(dir, '.stamp');
+  if (!existsSync(stamp) || !existsSync(path.join(dir, 'server/index.js')) || !existsSync(path.join(root, 'dist/server.js'))) return true;
+  const built = statSync(stamp).mtimeMs;
+  return SOURCES.some((s) => newest(path.join(root, s)) > built);
+}

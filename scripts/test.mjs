@@ -1,0 +1,79 @@
+// npm test: every test (unit, API over real HTTP, browser) in one Vitest run on SQLite, then the API
+// tests again on PostgreSQL when a server is reachable (TEST_DATABASE_URL, else the local one CI machines
+// provide), then one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+mkdirSync('.tmp', { recursive: true });
+
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const extraArgs = process.argv.slice(2);
+// The main run is the SQLite run: TEST_DATABASE_URL is for the PostgreSQL pass only.
+const { TEST_DATABASE_URL: _pg, ...baseEnv } = process.env;
+
+/** One Vitest run; returns its counts from the JSON report. */
+function vitest(report, args, env) {
+  rmSync(report, { force: true });
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { stdio: 'inherit', env: { ...env, NODE_ENV: 'test' } },
+  );
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed = r.numPassedTests ?? 0;
+    failed = r.numFailedTests ?? 0;
+    skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    // A file that failed to load counts as a failure even though it ran no test.
+    const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    failed += brokenFiles;
+  }
+  if (run.status !== 0 && failed === 0) failed = 1;
+  return { passed, failed, skipped, status: run.status ?? 1 };
+}
+
+/** Null when PostgreSQL answers at url, else why not. */
+async function pgUnreachable(url) {
+  try {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('SELECT 1');
+    } finally {
+      await client.end();
+    }
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.name : String(err);
+  }
+}
+
+const main = vitest('.tmp/vitest-report.json', extraArgs, baseEnv);
+const total = { passed: main.passed, failed: main.failed, skipped: main.skipped };
+let status = main.status;
+
+if (extraArgs.length === 0) {
+  const safeUrl = pgUrl.replace(/\/\/[^@/]*@/, '//…@');
+  const why = await pgUnreachable(pgUrl);
+  if (why) {
+    console.log(`[tests] PostgreSQL pass skipped: no PostgreSQL at ${safeUrl} (${why}); set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL`);
+    total.skipped += 1;
+  } else {
+    console.log(`[tests] API tests again on PostgreSQL (${safeUrl}, a fresh database per test server)`);
+    const pgRun = vitest('.tmp/vitest-report-pg.json', ['tests/api'], { ...baseEnv, TEST_DATABASE_URL: pgUrl, SKIP_BUILD: '1' });
+    total.passed += pgRun.passed;
+    total.failed += pgRun.failed;
+    total.skipped += pgRun.skipped;
+    if (pgRun.status !== 0) status = pgRun.status;
+  }
+}
+
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(status);

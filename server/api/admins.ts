@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changeOwnPassword,
+  inviteAdmin,
+  listAdmins,
+  normaliseEmail,
+  removeAdmin,
+  requestReset,
+  resetWithToken,
+  ttlText,
+} from '../auth/accounts';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-policy';
+import { ABSOLUTE_MS, createSession, SESSION_COOKIE } from '../auth/sessions';
+import { purgeOldTokens } from '../auth/tokens';
+import { AppError } from '../lib/errors';
+import type { MailService } from '../mail/service';
+import { escapeHtml } from '../mail/templates';
+import type { Services } from '../services';
+import { requireAdmin } from './auth-hooks';
+
+/** Where the emailed links lead (outside the admin shell, never cached: they begin with /admin-login). */
+export const RESET_PAGE = '/admin-login/reset-password';
+
+export const FORGOT_ANSWER =
+  'If an administrator account uses this email address, a link to reset the password is on its way. The link works once and expires in 30 minutes.';
+
+const body = (req: FastifyRequest) =>
+  (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
+
+function page(inner: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${inner}</body></html>`;
+}
+
+/**
+ * Administrator accounts: the list, invitations, removal, changing one's own password (all signed in),
+ * and the two public calls behind 'Forgot Password?' (request a link, set a password with it).
+ * Every message goes through the outbox.
+ */
+export function registerAdminAccountRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
+  const db = services.store.db;
+  const admin = requireAdmin(services);
+  const secure = services.config.publicUrl.startsWith('https:');
+  const link = (token: string, invite: boolean) =>
+    `${services.config.publicUrl}${RESET_PAGE}?token=${encodeURIComponent(token)}${invite ? '&welcome=1' : ''}`;
+
+  const firmName = async () => (await services.settings.get()).firmName;
+
+  async function sendInvite(to: string, token: string, invitedBy: string): Promise<void> {
+    const firm = await firmName();
+    const url = link(token, true);
+    const ttl = ttlText('invite');
+    const lines = [
+      `${invitedBy} has invited you to manage the website of ${firm}.`,
+      '',
+      `Choose your password here (the link works once and expires in ${ttl}):`,
+      url,
+      '',
+      `Then sign in at ${services.config.publicUrl}/admin-login with this email address.`,
+      'If you did not expect this invitation, ignore this message.',
+    ];
+    await mail.queueMessage({
+      kind: 'admin',
+      to,
+      subject: `Your administrator account for ${firm}`,
+      text: lines.join('\n'),
+      html: page(
+        `<p>${escapeHtml(lines[0]!)}</p><p><a href="${escapeHtml(url)}">Choose your password</a> (the link works once and expires in ${ttl}).</p>` +
+          `<p>Then sign in at <a href="${escapeHtml(`${services.config.publicUrl}/admin-login`)}">the admin login</a> with this email address.</p><p>${escapeHtml(lines[6]!)}</p>`,
+      ),
+    });
+  }
+
+  async function sendReset(to: string, token: string, ip: string): Promise<void> {
+    const firm = await firmName();
+    const url = link(token, false);
+    const ttl = ttlText('reset');
+    const lines = [
+      `Someone (address ${ip}) asked to reset the password of your administrator account for ${firm}.`,
+      '',
+      `Choose a new password here (the link works once and expires in ${ttl}):`,
+      url,
+      '',
+      'Every signed-in session of your account ends when the password changes.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ];
+    await mail.queueMessage({
+      kind: 'admin',
+      to,
+      subject: `Reset your administrator password for ${firm}`,
+      text: lines.join('\n'),
+      html: page(
+        `<p>${escapeHtml(lines[0]!)}</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (the link works once and expires in ${ttl}).</p>` +
+          `<p>${escapeHtml(lines[5]!)}</p><p>${escapeHtml(lines[6]!)}</p>`,
+      ),
+    });
+  }
+
+  app.get('/api/admins/list', { preHandler: admin }, async (req) => ({
+    statusCode: 200,
+    message: 'Administrators fetched successfully',
+    admins: (await listAdmins(db)).map((a) => ({ ...a, you: a.admin_id === req.admin!.adminId })),
+    minPasswordLength: MIN_PASSWORD_LENGTH,
+  }));
+
+  app.post('/api/admins/invite', { preHandler: admin }, async (req) => {
+    const email = normaliseEmail(body(req).email);
+    const { adminId, token, resent } = await inviteAdmin(db, email, req.admin!.email);
+    await sendInvite(email, token, req.admin!.email);
+    req.audit = { action: resent ? 'reinvite' : 'invite', target: 'admins', recordId: adminId, summary: email };
+    return {
+      statusCode: 200,
+      message: resent
+        ? `A new invitation was sent to ${email}.`
+        : `Invitation sent to ${email}. The link works once and expires in ${ttlText('invite')}.`,
+      admin: (await listAdmins(db)).find((a) => a.admin_id === adminId),
+    };
+  });
+
+  app.post('/api/admins/remove', { preHandler: admin }, async (req) => {
+    const id = Number(body(req).admin_id);
+    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'admin_id is required.');
+    const removed = await removeAdmin(db, id);
+    req.audit = { action: 'remove', target: 'admins', recordId: id, summary: removed.email };
+    return { statusCode: 200, message: `Administrator ${removed.email} removed. Their sessions have ended.` };
+  });
+
+  app.post(
+    '/api/admins/changepassword',
+    { preHandler: admin, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (req, reply: FastifyReply) => {
+      const b = body(req);
+      const who = req.admin!;
+      await changeOwnPassword(db, who.adminId, b.currentPassword, b.newPassword);
+      // Every session of the account ended with the change; this browser gets a fresh one.
+      const token = await createSession(db, who.adminId, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: '/',
+        maxAge: Math.floor(ABSOLUTE_MS / 1000),
+      });
+      req.audit = { action: 'change-password', target: 'admins', recordId: who.adminId, summary: who.email };
+      return { statusCode: 200, message: 'Password changed. Every other session of your account has ended.' };
+    },
+  );
+
+  app.post('/api/admin/forgotpassword', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (req) => {
+    const raw = body(req).email;
+    if (typeof raw !== 'string' || !raw.trim()) throw new AppError(400, 'Please enter your email address.');
+    const email = normaliseEmail(raw);
+    await purgeOldTokens(db);
+    const issued = await requestReset(db, email);
+    if (issued) await sendReset(issued.email, issued.token, req.ip);
+    return { statusCode: 200, message: FORGOT_ANSWER };
+  });
+
+  app.post('/api/admin/resetpassword', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
+    const b = body(req);
+    const { purpose } = await resetWithToken(db, b.token, b.password);
+    return {
+      statusCode: 200,
+      message:
+        purpose === 'invite'
+          ? 'Your password is set. You can sign in now.'
+          : 'Your password was changed and every session of your account has ended. You can sign in now.',
+    };
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors';
+import {
+  CONSULTATION_STATUSES,
+  type ConsultationRow,
+  type ConsultationStatus,
+  type MailService,
+} from '../mail/service';
+import type { Services } from '../services';
+import { requireAdmin } from './auth-hooks';
+
+function view(r: ConsultationRow) {
+  return {
+    consultation_id: r.consultation_id,
+    reference: r.reference,
+    name: r.name,
+    email: r.email,
+    contactNumber: r.contact_number,
+    LegalIssueSummary: r.legal_issue_summary,
+    datetime: r.requested_at,
+    status: r.status,
+    document: r.document_path
+      ? { name: r.document_name, type: r.document_type, url: `/api/consultations/${r.consultation_id}/document` }
+      : null,
+    /** ISO time the visitor gave the consent; null for requests stored before it existed. */
+    consent_at: r.consent_at ?? null,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The administrator's consultations inbox: list, status changes, private documents. */
+export function registerConsultationRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
+  const admin = requireAdmin(services);
+
+  app.get('/api/consultations/getall', { preHandler: admin }, async (req) => {
+    const status = (req.query as Record<string, unknown> | undefined)?.status;
+    if (status !== undefined && !CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
+      throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
+    }
+    const rows = await mail.listConsultations(status as string | undefined);
+    return { statusCode: 200, message: 'Consultations fetched successfully', consultations: rows.map(view) };
+  });
+
+  app.post('/api/consultations/updatestatus', { preHandler: admin }, async (req) => {
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const id = Number(b.consultation_id);
+    const status = b.status;
+    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'consultation_id is required.');
+    if (!CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
+      throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
+    }
+    const row = await mail.setConsultationStatus(id, status as ConsultationStatus);
+    if (!row) throw new AppError(404, 'Consultation not found');
+    return { statusCode: 200, message: 'Status updated', consultation: view(row) };
+  });
+
+  app.get('/api/consultations/:id/document', { preHandler: admin }, async (req, reply) => {
+    const id = Number((req.params as { id: string }).id);
+    const row = Number.isInteger(id) && id > 0 ? await mail.getConsultation(id) : null;
+    if (!row?.document_path) throw new AppError(404, 'Document not found');
+    const file = await services.files.open(row.document_path);
+    if (!file) throw new AppError(404, 'Document not found');
+    const name = row.document_name ?? 'document';
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    reply
+      .header('content-type', row.document_type ?? 'application/octet-stream')
+      .header('content-length', String(file.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    return reply.send(file.stream);
+  });
+}

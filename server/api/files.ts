@@ -1,0 +1,29 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FORMAT_MIME } from '../files/check';
+import type { FileFormat } from '../../content/kit';
+import type { Services } from '../services';
+import { requireAdmin } from './auth-hooks';
+
+const INLINE: ReadonlySet<string> = new Set(['jpg', 'png', 'webp', 'gif', 'pdf', 'mp4', 'mov']);
+
+/** Serves stored files: /uploads/… to everyone (immutable: a new upload always gets a new name), /private/… to administrators. */
+export function registerFileRoutes(app: FastifyInstance, services: Services): void {
+  const serve = (cache: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const rel = decodeURIComponent(req.url.split('?')[0]!.slice(1));
+    const ext = path.extname(rel).slice(1).toLowerCase() as FileFormat;
+    const mime = FORMAT_MIME[ext];
+    const file = mime ? await services.files.open(rel) : null;
+    if (!file) return reply.code(404).send({ statusCode: 404, message: 'File not found' });
+    reply
+      .header('content-type', mime)
+      .header('content-length', String(file.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', cache)
+      .header('last-modified', file.mtime.toUTCString())
+      .header('content-disposition', INLINE.has(ext) ? 'inline' : `attachment; filename="document.${ext}"`);
+    return reply.send(file.stream);
+  };
+  app.get('/uploads/*', serve('public, max-age=31536000, immutable'));
+  app.get('/private/*', { preHandler: requireAdmin(services) }, serve('private, no-store'));
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readBody } from '../files/multipart';
+import { AppError } from '../lib/errors';
+import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } from '../mail/service';
+import type { Services } from '../services';
+import { requireAdmin } from './auth-hooks';
+
+/** The two mail calls answer {statusCode, message, success}: failures (401, 400, 429, 500) carry success: false. */
+async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('application/json'))
+    return payload;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    if (body && typeof body === 'object' && !('success' in body)) {
+      body.success = reply.statusCode === 200;
+      return JSON.stringify(body);
+    }
+  } catch {
+    /* not JSON after all */
+  }
+  return payload;
+}
+
+/**
+ * POST /api/mail/contact (the Book Consultation form, public, rate-limited) and POST /api/mail/sendmail
+ * (administrator mail), plus the mail log of the admin: GET /api/mail/outbox, POST /api/mail/retry.
+ */
+export async function registerMailRoutes(app: FastifyInstance, services: Services, mail: MailService): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onSend', addSuccessFlag);
+    const admin = requireAdmin(services);
+    const limit = services.config.consultationRateLimit;
+
+    scope.post(
+      '/api/mail/contact',
+      { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {} },
+      async (req) => {
+        const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
+        const received = (reference: string) => ({
+          statusCode: 200,
+          success: true,
+          message: `Thank you! Your consultation request has been received (reference ${reference}). We will contact you to confirm the time.`,
+          reference,
+        });
+        try {
+          // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
+          // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
+          if (honeypotFilled(body.fields)) {
+            req.log.info({ ip: req.ip }, 'consultation form: honeypot filled, request dropped');
+            return received(newReference());
+          }
+          const { reference } = await mail.createConsultation(body);
+          return received(reference);
+        } finally {
+          await body.cleanup();
+        }
+      },
+    );
+
+    scope.post('/api/mail/sendmail', { preHandler: admin }, async (req, reply) => {
+      const body = await readBody(req, services.files.tmpDir, services.config.limits.document);
+      let mailId: number;
+      try {
+        ({ mailId } = await mail.queueAdminMail(body));
+      } finally {
+        await body.cleanup();
+      }
+      // The message is safe in the outbox; wait a moment to tell the administrator how sending went.
+      const row = await mail.waitForOutcome(mailId, 3000);
+      if (row?.status === 'sent') return { statusCode: 200, success: true, message: 'Mail sent!', mail_id: mailId };
+      if (row?.status === 'failed') {
+        return reply.code(502).send({
+          statusCode: 502,
+          success: false,
+          message: `The mail server refused the message: ${row.last_error ?? 'unknown error'}. It is kept in the mail log, where you can retry it.`,
+          mail_id: mailId,
+        });
+      }
+      return {
+        statusCode: 200,
+        success: true,
+        message: 'Mail queued: it will be sent as soon as the mail server accepts it.',
+        mail_id: mailId,
+      };
+    });
+  });
+
+  const admin = requireAdmin(services);
+
+  app.get('/api/mail/outbox', { preHandler: admin }, async () => {
+    const rows = await mail.outbox.list(200);
+    return {
+      statusCode: 200,
+      message: 'Mail log fetched successfully',
+      messages: rows.map((r) => ({
+        mail_id: r.mail_id,
+        kind: r.kind,
+        to: r.to_address,
+        subject: r.subject,
+        status: r.status,
+        attempts: r.attempts,
+        last_error: r.last_error,
+        next_attempt_at: r.next_attempt_at,
+        created_at: r.created_at,
+        sent_at: r.sent_at,
+        consultation_id: r.consultation_id,
+        attachments: r.attachments.map((a) => a.filename),
+      })),
+    };
+  });
+
+  app.post('/api/mail/retry', { preHandler: admin }, async (req) => {
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const id = Number(b.mail_id);
+    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'mail_id is required.');
+    const row = await mail.retryMessage(id);
+    if (!row) {
+      const existing = await mail.outbox.get(id);
+      if (!existing) throw new AppError(404, 'Message not found');
+      throw new AppError(
+        409,
+        existing.status === 'sent' ? 'This message was already sent.' : 'This message is being sent right now.',
+      );
+    }
+    return { statusCode: 200, message: 'Message queued again', mail: { mail_id: row.mail_id, status: row.status } };
+  });
+}

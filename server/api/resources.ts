@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPath, resources } from '../../content/resources/index';
+import type { ResourceDef } from '../../content/kit';
+import { summarise } from '../audit';
+import { readBody } from '../files/multipart';
+import { sendCached, type CachedPage, type PageCache } from '../render/page-cache';
+import type { Services } from '../services';
+import { requireAdmin } from './auth-hooks';
+
+/** Where the public list calls keep their answers, and the check that drops them after another instance's write. */
+export interface ListCache {
+  cache: PageCache;
+  fresh: () => Promise<void>;
+}
+
+/**
+ * The four calls of every content group, on the spec's legacy paths, from the one declaration. The public
+ * lists always return every row (the spec's clients expect complete lists), so with `lists` their JSON is
+ * serialised and compressed once per content change instead of once per request.
+ */
+export function registerResourceRoutes(app: FastifyInstance, services: Services, lists?: ListCache): void {
+  const admin = requireAdmin(services);
+  const maxFile = Math.max(services.config.limits.image, services.config.limits.document, services.config.limits.video);
+  const body = (req: FastifyRequest) => readBody(req, services.files.tmpDir, maxFile);
+
+  for (const r of resources) {
+    const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
+
+    const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));
+    if (r.adminList || !lists) {
+      app.get(apiPath(r, 'list'), { preHandler: r.adminList ? admin : undefined, config: { resource: r.key } }, listAnswer);
+    } else {
+      const { cache, fresh } = lists;
+      const key = apiPath(r, 'list');
+      // Requests that miss together share one read and one compression (of the same content generation).
+      let building: { generation: number; entry: Promise<CachedPage> } | null = null;
+      const build = async (generation: number) => {
+        const body = Buffer.from(JSON.stringify(await listAnswer()));
+        const entry = await cache.build(200, [['content-type', 'application/json; charset=utf-8']], body, Number.POSITIVE_INFINITY);
+        cache.set(key, entry, generation);
+        return entry;
+      };
+      app.get(key, { config: { resource: r.key } }, async (req: FastifyRequest, reply: FastifyReply) => {
+        await fresh();
+        const hit = cache.get(key);
+        if (hit) return sendCached(req, reply, hit, 'HIT');
+        const generation = cache.generation;
+        if (building?.generation !== generation) {
+          const mine = { generation, entry: build(generation) };
+          building = mine;
+          mine.entry.then(
+            () => (building === mine ? (building = null) : undefined),
+            () => (building === mine ? (building = null) : undefined),
+          );
+        }
+        return sendCached(req, reply, await building.entry, 'MISS');
+      });
+    }
+
+    app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key } }, async (req) => {
+      const parsed = await body(req);
+      try {
+        const row = await services.content.create(r, parsed);
+        req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
+        return ok(`${r.label} added successfully`, r.keys.add, row);
+      } finally {
+        await parsed.cleanup();
+      }
+    });
+
+    const update = async (req: FastifyRequest) => {
+      const parsed = await body(req);
+      try {
+        const row = await services.content.update(r, parsed);
+        req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
+        return ok(`${r.label} updated successfully`, r.keys.update, row);
+      } finally {
+        await parsed.cleanup();
+      }
+    };
+    app.post(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key } }, update);
+    app.put(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key } }, update);
+
+    const remove = async (req: FastifyRequest) => {
+      const parsed = await body(req);
+      try {
+        const id = parsed.fields[r.id] ?? (req.query as Record<string, unknown> | undefined)?.[r.id];
+        const row = await services.content.remove(r, id);
+        req.audit = { action: 'delete', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
+        return { statusCode: 200, message: `${r.label} deleted successfully` };
+      } finally {
+        await parsed.cleanup();
+      }
+    };
+    app.post(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key } }, remove);
+    app.delete(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key } }, remove);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The content group a route belongs to (for the API reference and audit). */
+    resource?: string;
+  }
+}
+
+export function resourceFor(key: string): ResourceDef | undefined {
+  return resources.find((r) => r.key === key);
+}

@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAdminRoutes } from './api/admin';
+import { registerAdminAccountRoutes } from './api/admins';
+import { registerAiRoutes } from './api/ai';
+import { registerDocsRoutes } from './api/docs';
+import { registerOriginCheck } from './api/auth-hooks';
+import { registerFileRoutes } from './api/files';
+import { registerPublicReads } from './api/public-reads';
+import { registerResourceRoutes } from './api/resources';
+import { registerSettingsRoutes } from './api/settings';
+import { ensureAdmin } from './auth/admins';
+import { registerAdminWriteLimit } from './auth/limits';
+import { purgeExpiredSessions } from './auth/sessions';
+import type { Config } from './config';
+import { migrate, openStore } from './db/index';
+import { seedDemoContent } from './db/seed';
+import { databaseRateLimitStore } from './cluster/rate-limit-store';
+import { ContentVersionWatch } from './cluster/version';
+import { S3FileStore } from './files/s3-store';
+import { LocalFileStore } from './files/store';
+import { registerMail } from './mail/index';
+import { AppError, GENERIC_ERROR } from './lib/errors';
+import { registerAudit } from './audit';
+import { registerSecurityHeaders } from './plugins/security';
+import { PageCache } from './render/page-cache';
+import { createRenderer, type BuildSource } from './render/react-router';
+import { createServices, type Services } from './services';
+
+export interface BuildOptions {
+  /** The React Router server build, or a loader for it (dev). Without one, pages answer 503. */
+  build?: BuildSource;
+  /** Folder of built client files (build/client). */
+  clientDir?: string;
+  mode?: 'production' | 'development';
+  logger?: FastifyServerOptions['logger'];
+  /** Wraps the HTTP server (the dev server puts Vite's middleware in front). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
+}
+
+export interface Built {
+  app: FastifyInstance;
+  services: Services;
+  /** Set when a first administrator was created with a random password (print it once). */
+  createdAdmin: { email: string; password?: string } | null;
+  /** Every route the server registered. */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config?: unknown;
+}
+
+/** A full disk (or quota) during a write: nothing was saved, and the operator has to act. */
+export const OUT_OF_SPACE =
+  'The server is out of disk space, so nothing was saved. Please try again later, and tell whoever runs the website.';
+
+/** Builds the whole server: data store migrated and seeded, API, files, pages. Tests use it directly. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    routerOptions: { maxParamLength: 500 },
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
+  });
+  // Every route, as registered (the API reference and the route-walking tests read it).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config });
+  });
+
+  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
+  await migrate(store);
+  const files = config.s3 ? new S3FileStore({ dataDir: config.dataDir, ...config.s3 }) : new LocalFileStore(config.dataDir);
+  try {
+    await files.init();
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const services = createServices(config, store, files, app.log);
+  const createdAdmin = await ensureAdmin(store.db, { email: config.adminEmail, password: config.adminPassword });
+  if (config.demoContent) await seedDemoContent(services);
+  await purgeExpiredSessions(store.db);
+
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await store.close();
+    if (files instanceof S3FileStore) files.close();
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fieldSize: 2 * 1024 * 1024, fields: 200, files: 60, parts: 300 },
+  });
+  // Counters live in the database, so several instances on one database share them (decision 0007).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store.db) });
+  registerAdminWriteLimit(app, config.adminWriteRateLimit);
+  registerOriginCheck(app, config.publicUrl);
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerAudit(app, services);
+  // JSON and other text answers are compressed; cached pages arrive already compressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+
+  app.setErrorHandler((err, req, reply) => {
+    // Answered before the whole body arrived (a refused or failed upload): close the connection, or the
+    // client's unsent remainder would block the next request on it.
+    if (!req.raw.complete) reply.header('connection', 'close');
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send({ statusCode: err.statusCode, message: err.message });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT') {
+      req.log.error({ err }, 'out of disk space');
+      return reply.code(507).send({ statusCode: 507, message: OUT_OF_SPACE });
+    }
+    const status = e.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ statusCode: 429, message: 'Too many requests. Please wait a moment and try again.' });
+    }
+    if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ statusCode: 413, message: 'The request is too large.' });
+    }
+    if (status === 415) {
+      return reply.code(415).send({ statusCode: 415, message: 'This content type is not supported.' });
+    }
+    if (status >= 400 && status < 500) {
+      const message = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request could not be understood.';
+      return reply.code(status).send({ statusCode: status, message });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, message: GENERIC_ERROR });
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await store.db.selectFrom('admins').select('admin_id').limit(1).execute();
+      return { statusCode: 200, message: 'ok', database: store.dialect };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.code(503).send({ statusCode: 503, message: 'database unavailable' });
+    }
+  });
+
+  // Rendered public pages, and the JSON of the public list calls, are cached in production until content
+  // changes (or, for pages, a time boundary passes).
+  const pageCache = opts.mode === 'development' ? undefined : new PageCache();
+  const listCache = opts.mode === 'development' ? undefined : new PageCache(32 * 1024 * 1024);
+  const clearCaches = () => {
+    pageCache?.clear();
+    listCache?.clear();
+  };
+  services.content.changes.on('change', clearCaches);
+  // Another instance's write (or one of ours) moved the shared content version: drop what we cached.
+  const contentVersion = new ContentVersionWatch(
+    store.db,
+    () => {
+      clearCaches();
+      services.settings.invalidate();
+    },
+    (err) => app.log.error({ err }, 'content version check failed'),
+  );
+  await contentVersion.check();
+  services.settings.useFreshnessCheck(() => contentVersion.check());
+
+  registerAdminRoutes(app, services);
+  registerSettingsRoutes(app, services);
+  registerPublicReads(app, services);
+  registerResourceRoutes(app, services, listCache && { cache: listCache, fresh: () => contentVersion.check() });
+  registerFileRoutes(app, services);
+  registerAiRoutes(app, services);
+  const mail = await registerMail(app, services);
+  registerAdminAccountRoutes(app, services, mail);
+  registerDocsRoutes(app, services, routes);
+
+  // Built client files: hashed assets cached for a year, the rest briefly.
+  const clientDir = opts.clientDir ?? path.resolve('build/client');
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      decorateReply: false,
+      cacheControl: false,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.mjs).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache) : null;
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ statusCode: 404, message: 'Not found' });
+    }
+    if (!render) {
+      return reply.code(503).send({ statusCode: 503, message: 'The site is not built yet. Run npm run build.' });
+    }
+    await contentVersion.check();
+    return render(req, reply);
+  });
+
+  return { app, services, createdAdmin, routes };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { resources } from '../content/resources/index';
+import { requireAdmin } from './api/auth-hooks';
+import { nowIso } from './db/index';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a handler to describe its write for the audit log. */
+    audit?: { action: string; target: string; recordId?: string | number | null; summary?: string };
+  }
+}
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Calls that change nothing although they are POSTs (reads with a body, chat). */
+const NOT_WRITES = new Set(['/api/admin/adminlogin', '/api/admin/logout']);
+
+/**
+ * Records every successful administrator write before its answer leaves: handlers describe
+ * themselves with `req.audit`; any other admin write is recorded by its path.
+ */
+export function registerAudit(app: FastifyInstance, services: Services): void {
+  const db = services.store.db;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.admin || !WRITE.has(req.method) || reply.statusCode >= 400) return payload;
+    const path = req.url.split('?')[0]!;
+    if (NOT_WRITES.has(path)) return payload;
+    const a = req.audit ?? { action: req.method.toLowerCase(), target: path };
+    try {
+      await db
+        .insertInto('audit_log')
+        .values({
+          admin_id: req.admin.adminId,
+          admin_email: req.admin.email,
+          action: a.action,
+          target: a.target,
+          record_id: a.recordId === undefined || a.recordId === null ? null : String(a.recordId),
+          summary: (a.summary ?? '').slice(0, 300),
+          ip: req.ip,
+          created_at: nowIso(),
+        })
+        .execute();
+    } catch (err) {
+      req.log.error({ err }, 'audit log write failed');
+    }
+    return payload;
+  });
+
+  app.get('/api/audit/getauditlog', { preHandler: requireAdmin(services) }, async (req: FastifyRequest) => {
+    const q = req.query as Record<string, unknown>;
+    const search = typeof q.q === 'string' ? q.q.trim().slice(0, 100).toLowerCase() : '';
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(String(q.page ?? '1'), 10) || 1));
+    const size = Math.max(1, Math.min(200, Number.parseInt(String(q.size ?? '50'), 10) || 50));
+    let query = db.selectFrom('audit_log');
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      query = query.where((eb) =>
+        eb.or(
+          ['admin_email', 'action', 'target', 'record_id', 'summary', 'ip'].map((c) =>
+            eb(sql`lower(${sql.ref(c)})`, 'like', sql`${like} escape '\\'`),
+          ),
+        ),
+      );
+    }
+    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const entries = await query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('audit_id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
+    return { statusCode: 200, message: 'Audit log fetched successfully', entries, total, page, size };
+  });
+}
+
+/** A short human summary of a row for the log: its first text field. */
+export function summarise(key: string, row: Record<string, unknown>): string {
+  const r = resources.find((x) => x.key === key);
+  if (!r) return '';
+  for (const [name, f] of Object.entries(r.fields)) {
+    if ((f.type === 'text' || f.type === 'longtext') && typeof row[name] === 'string') return row[name] as string;
+  }
+  return '';
+}

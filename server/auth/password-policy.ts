@@ -1,0 +1,61 @@
+import { COMMON_PASSWORDS_TEXT } from './common-passwords';
+
+/** The shortest password an administrator may choose (docs/decisions/0006-administrator-accounts.md). */
+export const MIN_PASSWORD_LENGTH = 10;
+/** Longer passwords are refused (scrypt hashes anything, but a megabyte of input is not a password). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+let common: Set<string> | null = null;
+function commonPasswords(): Set<string> {
+  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+  return common;
+}
+
+/** True for a password on the shipped list of common passwords (case does not matter). */
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.toLowerCase());
+}
+
+/**
+ * The candidate's core: lowercased, with leading and trailing digits and symbols removed
+ * ('Password2024!' → 'password'), so a common word dressed up with a year stays refused.
+ */
+function core(password: string): string {
+  return password
+    .toLowerCase()
+    .replace(/^[^a-z]+/, '')
+    .replace(/[^a-z]+$/, '');
+}
+
+/** A password made of one short unit repeated ('aaaaaaaaaa', 'abcabcabcabc', '1212121212'). */
+function isRepetition(password: string): boolean {
+  return /^(.{1,3})\1+.{0,2}$/s.test(password);
+}
+
+/**
+ * Checks a new administrator password. Returns the message to show, or null when it is acceptable:
+ * at least MIN_PASSWORD_LENGTH characters, at most MAX_PASSWORD_LENGTH, not on the list of common
+ * passwords (also after removing digits and symbols at either end), not one short unit repeated,
+ * and not the account's email address or its name part.
+ */
+export function passwordProblem(password: string, email?: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  }
+  const lower = password.toLowerCase();
+  const c = core(password);
+  if (isCommonPassword(lower) || (c.length >= 4 && isCommonPassword(c)) || isRepetition(lower)) {
+    return 'This password is too common and easy to guess. Please choose another one (a few unrelated words work well).';
+  }
+  if (email) {
+    const address = email.toLowerCase();
+    const name = address.split('@')[0] ?? '';
+    if (lower === address || (name.length >= 4 && (c === name || lower === name))) {
+      return 'The password must not be your email address. Please choose another one.';
+    }
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import type { Kysely, Transaction } from 'kysely';
+
+/**
+ * Cross-instance cache invalidation (decision 0007). Every content or settings write bumps the single
+ * `content_version` row inside its own transaction; an instance compares that number with the one it
+ * last saw before it serves anything from a cache, and drops its caches when the number moved. The read
+ * is one primary-key lookup; concurrent callers share it, yet every caller waits for a read that started
+ * after it asked, so a write acknowledged by any instance is seen by the next request on every instance.
+ */
+export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): Promise<void> {
+  await trx
+    .updateTable('content_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function readContentVersion(db: Kysely<any>): Promise<number> {
+  const row = await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
+export class ContentVersionWatch {
+  private seen: number | null = null;
+  private running: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    /** Called when another instance (or this one) changed content since the last check. */
+    private readonly onChange: () => void,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {}
+
+  /** Resolves once a version read that started after this call has been compared. Never rejects. */
+  check(): Promise<void> {
+    if (!this.running) return this.start();
+    this.next ??= this.running.then(() => {
+      this.next = null;
+      return this.start();
+    });
+    return this.next;
+  }
+
+  private start(): Promise<void> {
+    const p: Promise<void> = this.compare().finally(() => {
+      if (this.running === p) this.running = null;
+    });
+    this.running = p;
+    return p;
+  }
+
+  private async compare(): Promise<void> {
+    try {
+      const v = await readContentVersion(this.db);
+      if (this.seen !== v) {
+        const first = this.seen === null;
+        this.seen = v;
+        if (!first) this.onChange();
+      }
+    } catch (err) {
+      // Unknown state: drop the caches rather than risk serving stale pages.
+      this.seen = null;
+      this.onChange();
+      this.onError(err);
+    }
+  }
+}

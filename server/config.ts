@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const mb = (def: number) => z.coerce.number().positive().max(10_000).default(def);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO_CONTENT: onOff.default(true),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().optional(),
+  FIRM_INBOX: z.email().optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  CONSULTATION_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(5),
+  ADMIN_WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
+  TRUST_PROXY: onOff.default(false),
+  UPLOAD_MAX_IMAGE_MB: mb(10),
+  UPLOAD_MAX_DOCUMENT_MB: mb(20),
+  UPLOAD_MAX_VIDEO_MB: mb(100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  FILE_PUBLIC_URL: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: onOff.default(true),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoContent: boolean;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  firmInbox?: string;
+  /** The outbox worker: poll interval and exponential backoff bounds (ms). */
+  mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
+  /** Consultation requests per minute per client address; 0 turns the limit off. */
+  consultationRateLimit: number;
+  /** Administrator writes (adds, updates, deletes, uploads, mail) per minute per session; 0 turns the limit off. */
+  adminWriteRateLimit: number;
+  trustProxy: boolean;
+  limits: { image: number; document: number; video: number };
+  logLevel: string;
+  ai?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
+  aiTimeoutMs: number;
+  /** Where stored files live: DATA_DIR (local) or an S3-compatible bucket. */
+  fileStorage: 'local' | 's3';
+  s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Base URL public files are linked at ('https://bucket.example.com'); unset: '/uploads/…' on this server. */
+  filePublicUrl?: string;
+}
+
+/** Reads and checks the environment. A bad value throws one clear line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid environment: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid environment: S3_BUCKET is required when FILE_STORAGE=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoContent: e.DEMO_CONTENT,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    firmInbox: e.FIRM_INBOX,
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retryMaxMs: e.MAIL_RETRY_MAX_MS },
+    consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
+    adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      image: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      document: e.UPLOAD_MAX_DOCUMENT_MB * 1024 * 1024,
+      video: e.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
+    },
+    logLevel: e.LOG_LEVEL,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    fileStorage: e.FILE_STORAGE,
+    s3:
+      e.FILE_STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    filePublicUrl: e.FILE_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}

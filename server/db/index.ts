@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { up as initial } from './migrations/0001-initial';
+import { up as mailOutboxLease } from './migrations/0002-mail-outbox-lease';
+import { up as auditLog } from './migrations/0003-audit-log';
+import { up as imageMeta } from './migrations/0005-image-meta';
+import { up as cluster } from './migrations/0006-cluster';
+import { up as adminTokens } from './migrations/0007-admin-tokens';
+import { up as consultationConsent } from './migrations/0008-consultation-consent';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The data store: a Kysely instance plus what the rest of the server needs to know about it. */
+export interface Store {
+  db: Kysely<any>;
+  dialect: Dialect;
+  /** Path of the SQLite file (sqlite only). */
+  file?: string;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  poolMax?: number;
+}
+
+export function openStore(opts: StoreOptions): Store {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
+    // ending it) is reported here; the pool discards it and opens a new one on the next query. Without a
+    // listener the event would be an uncaught exception that stops the whole process.
+    pool.on('error', (err) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
+    });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.join(opts.dataDir, 'site.db');
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: every commit reaches the disk before it is acknowledged (survives power loss, not only a crash).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+}
+
+/** Versioned migrations, in order. Never edit one that has landed: add a new one. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': { up: initial(dialect) },
+    '0002-mail-outbox-lease': { up: mailOutboxLease(dialect) },
+    '0003-audit-log': { up: auditLog(dialect) },
+    '0005-image-meta': { up: imageMeta(dialect) },
+    '0006-cluster': { up: cluster(dialect) },
+    '0007-admin-tokens': { up: adminTokens(dialect) },
+    '0008-consultation-consent': { up: consultationConsent(dialect) },
+  };
+}
+
+export async function migrate(store: Store): Promise<void> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => migrations(store.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`, { cause: error });
+  }
+  if (error) throw error;
+}
+
+/** ISO timestamp, the one format every stored time uses. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

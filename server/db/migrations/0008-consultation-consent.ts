@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index';
+
+/**
+ * The consent of the Book Consultation form (issue 5): when the visitor confirmed that submitting the
+ * form does not create a lawyer–client relationship, as an ISO time like every stored time. Nullable:
+ * requests stored before the consent existed have none (the inbox shows 'No consent recorded').
+ */
+export function up(_dialect: Dialect) {
+  return async (db: Kysely<any>): Promise<void> => {
+    await db.schema.alterTable('consultations').addColumn('consent_at', 'text').execute();
+  };
+}

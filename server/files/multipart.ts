@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import { formatSize } from './check';
+
+export interface TempFile {
+  field: string;
+  tmp: string;
+  /** The client's name, kept only for display (never used for a path). */
+  filename: string;
+}
+
+export interface ParsedBody {
+  fields: Record<string, unknown>;
+  files: TempFile[];
+  /** Deletes every temporary file not moved away. Always call it. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Reads a request body as plain fields plus temporary files, whether it came as JSON or multipart.
+ * Files are streamed to disk; a file over maxFileBytes answers 413.
+ */
+export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes: number): Promise<ParsedBody> {
+  const files: TempFile[] = [];
+  const cleanup = async () => {
+    await Promise.all(files.map((f) => rm(f.tmp, { force: true })));
+  };
+  if (!req.isMultipart()) {
+    const body = req.body;
+    const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    return { fields, files, cleanup };
+  }
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxFileBytes } })) {
+      if (part.type === 'file') {
+        if (!part.filename) {
+          part.file.resume();
+          continue;
+        }
+        const tmp = path.join(tmpDir, `up-${randomBytes(12).toString('hex')}`);
+        const entry: TempFile = { field: part.fieldname, tmp, filename: part.filename.slice(0, 255) };
+        files.push(entry);
+        await pipeline(part.file, createWriteStream(tmp));
+        if (part.file.truncated) {
+          throw new AppError(413, `The file is too large. The limit is ${formatSize(maxFileBytes)}.`);
+        }
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const prev = fields[part.fieldname];
+        if (prev === undefined) fields[part.fieldname] = value;
+        else fields[part.fieldname] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      }
+    }
+  } catch (err) {
+    await cleanup();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, `The file is too large. The limit is ${formatSize(maxFileBytes)}.`);
+    }
+    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'Too many files in one request.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'Too many fields in one request.');
+    if (err instanceof AppError) throw err;
+    if (code?.startsWith('FST_')) throw new AppError(400, 'The upload could not be read. Please try again.');
+    throw err;
+  }
+  return { fields, files, cleanup };
+}

@@ -1,0 +1,17 @@
+/** An error whose message is safe to show: the spec's validation text, 'not found', and so on. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const unsupported = (message: string) => new AppError(415, message);
+export const tooLarge = (message: string) => new AppError(413, message);
+
+export const GENERIC_ERROR = 'Something went wrong. Please try again later.';

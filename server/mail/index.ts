@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { registerConsultationRoutes } from '../api/consultations';
+import { registerMailRoutes } from '../api/mail';
+import type { Services } from '../services';
+import { Outbox } from './outbox';
+import { MailService } from './service';
+import { fileTransport, smtpTransport, type MailFrom } from './transport';
+import { MailWorker, type WorkerOptions } from './worker';
+
+export { MailService } from './service';
+
+/**
+ * Consultations and mail: the outbox, its worker (started when the app is ready, stopped before it
+ * closes) and the routes. Poll interval and backoff come from the config (MAIL_POLL_MS, MAIL_RETRY_*),
+ * `overrides` lets a caller change any worker option.
+ */
+export async function registerMail(
+  app: FastifyInstance,
+  services: Services,
+  overrides: Partial<WorkerOptions> = {},
+): Promise<MailService> {
+  const { config } = services;
+  const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? new URL(config.publicUrl).hostname;
+  const outbox = new Outbox(services.store.db, domain);
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, services.files) : fileTransport(config.dataDir, services.files);
+  const from = async (): Promise<MailFrom> =>
+    config.mailFrom.includes('<')
+      ? config.mailFrom
+      : { name: (await services.settings.get()).firmName, address: config.mailFrom };
+  const worker = new MailWorker(outbox, transport, from, services.log, {
+    pollMs: config.mail.pollMs,
+    retryBaseMs: config.mail.retryBaseMs,
+    retryMaxMs: config.mail.retryMaxMs,
+    maxAttempts: 20,
+    leaseMs: 5 * 60_000,
+    ...overrides,
+  });
+  const mail = new MailService(services, outbox, () => worker.kick());
+
+  await registerMailRoutes(app, services, mail);
+  registerConsultationRoutes(app, services, mail);
+
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+  return mail;
+}

@@ -1,0 +1,206 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../db/index';
+
+export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
+export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
+
+/** An attachment as kept in the outbox row: a stored private file, or small inline text (the .ics). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Stored relative path ('private/…'). */
+  path?: string;
+  /** Inline UTF-8 content. */
+  content?: string;
+}
+
+export interface NewMessage {
+  kind: MailKind;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: OutboxAttachment[];
+  consultationId?: number | null;
+}
+
+export interface OutboxRow {
+  mail_id: number;
+  kind: MailKind;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: OutboxAttachment[];
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  message_id: string;
+  consultation_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string | null;
+}
+
+/** A row claimed by one worker: only the holder of the token may record its outcome. */
+export interface Claimed extends OutboxRow {
+  token: string;
+}
+
+type Db = Kysely<any> | Transaction<any>;
+
+const DUE: MailStatus[] = ['queued', 'retrying'];
+
+function toRow(r: Record<string, unknown>): OutboxRow {
+  let attachments: OutboxAttachment[] = [];
+  try {
+    const parsed: unknown = JSON.parse(String(r.attachments ?? '[]'));
+    if (Array.isArray(parsed)) attachments = parsed as OutboxAttachment[];
+  } catch {
+    attachments = [];
+  }
+  return {
+    ...(r as unknown as OutboxRow),
+    mail_id: Number(r.mail_id),
+    attempts: Number(r.attempts),
+    consultation_id: r.consultation_id == null ? null : Number(r.consultation_id),
+    attachments,
+  };
+}
+
+/**
+ * The durable outbox: every outgoing message is a row before any sending is tried. Rows are claimed
+ * with a lease (locked_until + lease_token) so that two workers, or a worker and its successor after a
+ * restart, never send the same row at the same time; the Message-ID is fixed when the row is written,
+ * so a message re-sent after a crash between "accepted by the SMTP server" and "marked sent" is
+ * recognisably the same message.
+ */
+export class Outbox {
+  constructor(
+    private readonly db: Kysely<any>,
+    /** Domain part of generated Message-IDs. */
+    private readonly idDomain: string,
+  ) {}
+
+  /** Writes a message row (inside the caller's transaction when given one). */
+  async enqueue(msg: NewMessage, db: Db = this.db): Promise<{ mailId: number; messageId: string }> {
+    const now = nowIso();
+    const messageId = `<${randomUUID()}@${this.idDomain}>`;
+    const row = await db
+      .insertInto('mail_outbox')
+      .values({
+        kind: msg.kind,
+        to_address: msg.to,
+        reply_to: msg.replyTo ?? null,
+        subject: msg.subject,
+        text_body: msg.text,
+        html_body: msg.html ?? null,
+        attachments: JSON.stringify(msg.attachments ?? []),
+        status: 'queued',
+        attempts: 0,
+        next_attempt_at: now,
+        message_id: messageId,
+        consultation_id: msg.consultationId ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('mail_id')
+      .executeTakeFirstOrThrow();
+    return { mailId: Number(row.mail_id), messageId };
+  }
+
+  /** Claims the oldest due row not leased by anyone, or returns null. Counts the attempt. */
+  async claimNext(leaseMs: number): Promise<Claimed | null> {
+    for (let tries = 0; tries < 5; tries++) {
+      const now = nowIso();
+      const candidate = await this.db
+        .selectFrom('mail_outbox')
+        .select('mail_id')
+        .where('status', 'in', DUE)
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('mail_id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const token = randomBytes(12).toString('hex');
+      const res = await this.db
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          locked_until: new Date(Date.now() + leaseMs).toISOString(),
+          lease_token: token,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('mail_id', '=', candidate.mail_id)
+        .where('status', 'in', DUE)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) continue; // another worker was faster
+      const row = await this.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('mail_id', '=', candidate.mail_id)
+        .executeTakeFirstOrThrow();
+      return { ...toRow(row), token };
+    }
+    return null;
+  }
+
+  private async finish(c: Claimed, values: Record<string, unknown>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('mail_outbox')
+      .set({ ...values, locked_until: null, lease_token: null, updated_at: nowIso() })
+      .where('mail_id', '=', c.mail_id)
+      .where('lease_token', '=', c.token)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  markSent(c: Claimed): Promise<boolean> {
+    return this.finish(c, { status: 'sent', sent_at: nowIso(), last_error: null });
+  }
+
+  markRetry(c: Claimed, error: string, nextAttemptAt: Date): Promise<boolean> {
+    return this.finish(c, {
+      status: 'retrying',
+      last_error: error.slice(0, 1000),
+      next_attempt_at: nextAttemptAt.toISOString(),
+    });
+  }
+
+  markFailed(c: Claimed, error: string): Promise<boolean> {
+    return this.finish(c, { status: 'failed', last_error: error.slice(0, 1000) });
+  }
+
+  /** Puts a failed (or waiting) message back in the queue, due now, with a fresh backoff. */
+  async retry(mailId: number): Promise<OutboxRow | null> {
+    const now = nowIso();
+    const res = await this.db
+      .updateTable('mail_outbox')
+      .set({ status: 'queued', attempts: 0, next_attempt_at: now, updated_at: now })
+      .where('mail_id', '=', mailId)
+      .where('status', 'in', ['failed', 'retrying'])
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    return this.get(mailId);
+  }
+
+  async get(mailId: number): Promise<OutboxRow | null> {
+    const row = await this.db.selectFrom('mail_outbox').selectAll().where('mail_id', '=', mailId).executeTakeFirst();
+    return row ? toRow(row) : null;
+  }
+
+  /** Newest first. */
+  async list(limit = 200): Promise<OutboxRow[]> {
+    const rows = await this.db.selectFrom('mail_outbox').selectAll().orderBy('mail_id', 'desc').limit(limit).execute();
+    return rows.map(toRow);
+  }
+}

@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { fileTypeFromFile } from 'file-type';
+import { z } from 'zod';
+import type { Services } from '../services';
+import { nowIso } from '../db/index';
+import { checkUpload } from '../files/check';
+import type { ParsedBody } from '../files/multipart';
+import { AppError } from '../lib/errors';
+import { buildIcs } from './ics';
+import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
+import { adminMessage, clientConfirmation, firmNotification, type ConsultationMailData } from './templates';
+import { CONSENT_FIELD, HONEYPOT_FIELD } from '../../content/consultation';
+
+export const CONSULTATION_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+
+/** A consultation document: PDF, DOC, DOCX, JPG or PNG, checked by content, at most 10 MB. */
+export const CONSULTATION_DOC_FORMATS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const;
+export const CONSULTATION_DOC_MAX = 10 * 1024 * 1024;
+export const MAX_MAIL_FILES = 10;
+/** Total size of an administrator's attachments: most mail servers refuse messages above ~25 MB. */
+export const MAX_MAIL_TOTAL = 25 * 1024 * 1024;
+export const CONSULTATION_MINUTES = 60;
+
+const emailSchema = z.email();
+const str = (v: unknown) =>
+  (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '').trim();
+
+/** A display name for a client's file: no folders, no control characters, bounded. */
+export function displayName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = Array.from(base)
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || fallback;
+}
+
+/**
+ * The requested date-time. A value with Z or an offset is taken as is; a value without (what a
+ * datetime-local input sends, 2027-03-04T10:30) is read in the server's time zone (TZ).
+ */
+export function parseRequestedAt(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, zone] = m;
+  if (zone) {
+    const t = Date.parse(value.replace(' ', 'T'));
+    return Number.isNaN(t) ? null : new Date(t);
+  }
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  // Reject values the calendar does not have (2027-02-30, 25:00) instead of rolling them over.
+  if (
+    date.getFullYear() !== Number(y) ||
+    date.getMonth() !== Number(mo) - 1 ||
+    date.getDate() !== Number(d) ||
+    date.getHours() !== Number(h) ||
+    date.getMinutes() !== Number(mi)
+  ) {
+    return null;
+  }
+  return date;
+}
+
+/**
+ * The hidden honeypot field of the form (issue 5): people never see or reach it, so a value there means a
+ * bot filled every field it found. Such a request is answered like a success and otherwise dropped.
+ */
+/** Whether the honeypot field came back filled (any non-blank value, or a list holding one). */
+export function honeypotFilled(fields: Record<string, unknown>): boolean {
+  const v = fields[HONEYPOT_FIELD];
+  const values = Array.isArray(v) ? v : [v];
+  return values.some((x) => (typeof x === 'string' ? x.trim() !== '' : x !== undefined && x !== null && x !== ''));
+}
+
+/** The answer when the consent checkbox (CONSENT_LABEL) is not ticked. */
+export const CONSENT_REQUIRED_MESSAGE =
+  'Please confirm that you understand this form does not create a lawyer–client relationship.';
+
+/** A ticked consent: 'true', 'on' (what a checkbox sends) or '1', or JSON true / 1. */
+export function consentGiven(v: unknown): boolean {
+  if (v === true || v === 1) return true;
+  return ['true', 'on', '1'].includes(str(v).toLowerCase());
+}
+
+export interface ConsultationInput {
+  name: string;
+  email: string;
+  contactNumber: string;
+  summary: string;
+  requestedAt: Date;
+  /** When the visitor confirmed the consent (the time of the submission). */
+  consentAt: Date;
+}
+
+/** The server-side checks of the Book Consultation form; throws 400 with a message a visitor understands. */
+export function validateConsultation(fields: Record<string, unknown>, now = new Date()): ConsultationInput {
+  const name = str(fields.name);
+  const email = str(fields.email);
+  const contactNumber = str(fields.contactNumber);
+  const summary = str(fields.LegalIssueSummary);
+  const datetime = str(fields.datetime);
+  if (!name) throw new AppError(400, 'Please enter your name.');
+  if (name.length > 120) throw new AppError(400, 'The name is too long (at most 120 characters).');
+  if (!email) throw new AppError(400, 'Please enter your email address.');
+  if (email.length > 254 || !emailSchema.safeParse(email).success)
+    throw new AppError(400, 'Please enter a valid email address.');
+  if (!contactNumber) throw new AppError(400, 'Please enter a contact number.');
+  const digits = contactNumber.replace(/\D/g, '').length;
+  if (!/^[+\d][\d ()./-]*$/.test(contactNumber) || digits < 6 || digits > 15 || contactNumber.length > 30) {
+    throw new AppError(400, 'Please enter a valid contact number.');
+  }
+  if (!summary) throw new AppError(400, 'Please describe your legal issue.');
+  if (summary.length > 5000) throw new AppError(400, 'The legal issue summary is too long (at most 5000 characters).');
+  if (!datetime) throw new AppError(400, 'Please choose a preferred date and time.');
+  const requestedAt = parseRequestedAt(datetime);
+  if (!requestedAt) throw new AppError(400, 'Please choose a valid preferred date and time.');
+  if (requestedAt.getTime() <= now.getTime())
+    throw new AppError(400, 'The preferred date and time must be in the future.');
+  if (requestedAt.getTime() > now.getTime() + 2 * 366 * 24 * 3600_000) {
+    throw new AppError(400, 'Please choose a preferred date within the next two years.');
+  }
+  if (!consentGiven(fields[CONSENT_FIELD])) throw new AppError(400, CONSENT_REQUIRED_MESSAGE);
+  return { name, email, contactNumber, summary, requestedAt, consentAt: now };
+}
+
+const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** A request reference, CR-XXXX-XXXX (also what a dropped honeypot request is told, so it looks real). */
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  for (const b of bytes) out += REF_ALPHABET[b % REF_ALPHABET.length];
+  return `CR-${out.slice(0, 4)}-${out.slice(4)}`;
+}
+
+export interface ConsultationRow {
+  consultation_id: number;
+  reference: string;
+  name: string;
+  email: string;
+  contact_number: string;
+  legal_issue_summary: string;
+  requested_at: string;
+  document_path: string | null;
+  document_name: string | null;
+  document_type: string | null;
+  /** ISO time of the consent; null for requests stored before the consent existed. */
+  consent_at: string | null;
+  status: ConsultationStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Consultations and mail: what the routes call. Every message goes through the outbox. */
+export class MailService {
+  constructor(
+    private readonly services: Services,
+    readonly outbox: Outbox,
+    /** Tells the worker a message is waiting. */
+    private readonly kick: () => void,
+  ) {}
+
+  private get db() {
+    return this.services.store.db;
+  }
+
+  private async firmInbox(): Promise<string> {
+    return this.services.config.firmInbox ?? (await this.services.settings.get()).email;
+  }
+
+  /**
+   * Stores a consultation request with its document and its two messages in one unit of work; the
+   * caller answers only after this returns. A failure removes the stored document.
+   */
+  async createConsultation(body: ParsedBody): Promise<{ reference: string; consultationId: number }> {
+    const input = validateConsultation(body.fields);
+    const unknown = body.files.find((f) => f.field !== 'document');
+    if (unknown)
+      throw new AppError(
+        400,
+        `Unexpected file field "${displayName(unknown.field, 'file')}". Please attach the document as "document".`,
+      );
+    if (body.files.length > 1) throw new AppError(400, 'Please attach at most one document.');
+
+    const settings = await this.services.settings.get();
+    const firmInbox = await this.firmInbox();
+    const files = this.services.files;
+    let stored: { path: string; name: string; mime: string } | null = null;
+    const upload = body.files[0];
+    if (upload) {
+      const checked = await checkUpload(
+        upload.tmp,
+        'Document',
+        { kind: 'document', formats: CONSULTATION_DOC_FORMATS },
+        { image: CONSULTATION_DOC_MAX, document: CONSULTATION_DOC_MAX, video: CONSULTATION_DOC_MAX },
+        files.tmpDir,
+      );
+      const rel = `private/consultations/${randomBytes(16).toString('hex')}.${checked.format}`;
+      const ext = `.${checked.format}`;
+      let name = displayName(upload.filename, `document${ext}`);
+      if (!name.toLowerCase().endsWith(ext) && !(checked.format === 'jpg' && /\.jpe?g$/i.test(name))) name += ext;
+      await files.put(checked.tmp, rel);
+      stored = { path: rel, name, mime: checked.mime };
+    }
+
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        let reference = newReference();
+        for (let i = 0; i < 5; i++) {
+          const taken = await trx
+            .selectFrom('consultations')
+            .select('consultation_id')
+            .where('reference', '=', reference)
+            .executeTakeFirst();
+          if (!taken) break;
+          reference = newReference();
+        }
+        const row = await trx
+          .insertInto('consultations')
+          .values({
+            reference,
+            name: input.name,
+            email: input.email,
+            contact_number: input.contactNumber,
+            legal_issue_summary: input.summary,
+            requested_at: input.requestedAt.toISOString(),
+            document_path: stored?.path ?? null,
+            document_name: stored?.name ?? null,
+            document_type: stored?.mime ?? null,
+            consent_at: input.consentAt.toISOString(),
+            status: 'new',
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('consultation_id')
+          .executeTakeFirstOrThrow();
+        const consultationId = Number(row.consultation_id);
+        const data: ConsultationMailData = {
+          reference,
+          name: input.name,
+          email: input.email,
+          contactNumber: input.contactNumber,
+          summary: input.summary,
+          requestedAt: input.requestedAt,
+          documentName: stored?.name,
+          adminUrl: `${this.services.config.publicUrl}/admin-side-bar/consultations`,
+        };
+        const firm = firmNotification(data, settings);
+        await this.outbox.enqueue(
+          {
+            kind: 'consultation-firm',
+            to: firmInbox,
+            replyTo: input.email,
+            ...firm,
+            attachments: stored ? [{ filename: stored.name, contentType: stored.mime, path: stored.path }] : [],
+            consultationId,
+          },
+          trx,
+        );
+        const client = clientConfirmation(data, settings);
+        const ics = buildIcs(
+          {
+            uid: `${reference}@${new URL(this.services.config.publicUrl).hostname}`,
+            start: input.requestedAt,
+            durationMinutes: CONSULTATION_MINUTES,
+            summary: `Consultation with ${settings.firmName} (requested)`,
+            description: `Requested consultation, reference ${reference}. The firm will contact you to confirm the time.`,
+            location: settings.headquarters.address,
+            organizer: { name: settings.firmName, email: settings.email },
+          },
+          `-//${settings.firmName.replace(/[^A-Za-z0-9 &.-]/g, '')}//Consultations//EN`,
+        );
+        await this.outbox.enqueue(
+          {
+            kind: 'consultation-client',
+            to: input.email,
+            replyTo: settings.email,
+            ...client,
+            attachments: [
+              {
+                filename: 'consultation.ics',
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: ics,
+              },
+            ],
+            consultationId,
+          },
+          trx,
+        );
+        return { reference, consultationId };
+      });
+    } catch (err) {
+      if (stored) await files.remove(stored.path).catch(() => undefined);
+      throw err;
+    } finally {
+      this.kick();
+    }
+  }
+
+  /** An administrator's message with up to ten attachments, queued in the outbox. */
+  async queueAdminMail(body: ParsedBody): Promise<{ mailId: number }> {
+    const to = str(body.fields.to);
+    const subject = str(body.fields.subject);
+    const text = typeof body.fields.text === 'string' ? body.fields.text.trim() : '';
+    const unknown = body.files.find((f) => f.field !== 'documents');
+    if (unknown) throw new AppError(400, 'Please attach files as "documents".');
+    if (body.files.length > MAX_MAIL_FILES) throw new AppError(400, 'You can upload up to 10 files.');
+    if (!to || !subject || !text) throw new AppError(400, 'Email, subject and message are required.');
+    const recipients = to
+      .split(/[,;]/)
+      .map((r) => r.trim())
+      .filter(Boolean);
+    if (
+      recipients.length === 0 ||
+      recipients.length > 20 ||
+      recipients.some((r) => r.length > 254 || !emailSchema.safeParse(r).success)
+    ) {
+      throw new AppError(400, 'Please enter a valid email address.');
+    }
+    if (subject.length > 300) throw new AppError(400, 'The subject is too long (at most 300 characters).');
+    if (text.length > 100_000) throw new AppError(400, 'The message is too long.');
+
+    const files = this.services.files;
+    let total = 0;
+    for (const f of body.files) total += (await stat(f.tmp)).size;
+    if (total > MAX_MAIL_TOTAL)
+      throw new AppError(
+        413,
+        `The attachments are too large together. The limit is ${MAX_MAIL_TOTAL / 1024 / 1024} MB.`,
+      );
+
+    const settings = await this.services.settings.get();
+    const stored: OutboxAttachment[] = [];
+    try {
+      for (const [i, f] of body.files.entries()) {
+        const type = await fileTypeFromFile(f.tmp);
+        const ext =
+          type?.ext && /^[a-z0-9]{1,8}$/.test(type.ext)
+            ? type.ext
+            : path
+                .extname(f.filename)
+                .slice(1)
+                .toLowerCase()
+                .replace(/[^a-z0-9]/g, '')
+                .slice(0, 8) || 'bin';
+        const rel = `private/mail/${randomBytes(16).toString('hex')}.${ext}`;
+        await files.put(f.tmp, rel);
+        stored.push({
+          filename: displayName(f.filename, `attachment-${i + 1}.${ext}`),
+          contentType: type?.mime ?? 'application/octet-stream',
+          path: rel,
+        });
+      }
+      const msg = adminMessage(subject, text, settings);
+      const { mailId } = await this.outbox.enqueue({
+        kind: 'admin',
+        to: recipients.join(', '),
+        replyTo: settings.email,
+        ...msg,
+        attachments: stored,
+      });
+      this.kick();
+      return { mailId };
+    } catch (err) {
+      await Promise.all(stored.map((a) => (a.path ? files.remove(a.path).catch(() => undefined) : undefined)));
+      throw err;
+    }
+  }
+
+  /** A message the site itself sends (an administrator's sign-in link): queued in the outbox, worker woken. */
+  async queueMessage(msg: NewMessage): Promise<{ mailId: number }> {
+    const { mailId } = await this.outbox.enqueue(msg);
+    this.kick();
+    return { mailId };
+  }
+
+  /** Queues a failed (or waiting) message again, due now. Null when it is sent, leased or unknown. */
+  async retryMessage(mailId: number): Promise<OutboxRow | null> {
+    const row = await this.outbox.retry(mailId);
+    if (row) this.kick();
+    return row;
+  }
+
+  /** Waits (briefly) for a queued message to be sent or to fail once; returns the row as it then stands. */
+  async waitForOutcome(mailId: number, timeoutMs: number): Promise<OutboxRow | null> {
+    const deadline = Date.now() + timeoutMs;
+    let row = await this.outbox.get(mailId);
+    while (row && row.status === 'queued' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await this.outbox.get(mailId);
+    }
+    return row;
+  }
+
+  async listConsultations(status?: string): Promise<ConsultationRow[]> {
+    let q = this.db.selectFrom('consultations').selectAll().orderBy('consultation_id', 'desc').limit(1000);
+    if (status) q = q.where('status', '=', status);
+    const rows = await q.execute();
+    return rows.map((r) => ({ ...r, consultation_id: Number(r.consultation_id) }) as ConsultationRow);
+  }
+
+  async getConsultation(id: number): Promise<ConsultationRow | null> {
+    const r = await this.db
+      .selectFrom('consultations')
+      .selectAll()
+      .where('consultation_id', '=', id)
+      .executeTakeFirst();
+    return r ? ({ ...r, consultation_id: Number(r.consultation_id) } as ConsultationRow) : null;
+  }
+
+  async setConsultationStatus(id: number, status: ConsultationStatus): Promise<ConsultationRow | null> {
+    const res = await this.db
+      .updateTable('consultations')
+      .set({ status, updated_at: nowIso() })
+      .where('consultation_id', '=', id)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return null;
+    return this.getConsultation(id);
+  }
+}
+
+/** Consultation requests nobody has handled yet (the dashboard card). */
+export async function countNewConsultations(db: Kysely<any>): Promise<number> {
+  const r = await db
+    .selectFrom('consultations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'new')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

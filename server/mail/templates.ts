@@ -1,0 +1,134 @@
+import type { SiteSettings } from '../../content/settings';
+
+/** A rendered message: plain text plus simple HTML. */
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface ConsultationMailData {
+  reference: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  summary: string;
+  requestedAt: Date;
+  documentName?: string | null;
+  /** Absolute link to the consultations inbox in the admin. */
+  adminUrl: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Escaped text with line breaks kept. */
+function para(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+}
+
+/** The requested time as people read it, with the server's time zone named. */
+export function formatWhen(d: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: 'short',
+  }).format(d);
+}
+
+/** The firm's details as a signature block, from the site settings. */
+export function firmSignature(s: SiteSettings): { text: string; html: string } {
+  const lines = [
+    s.firmName,
+    s.headquarters.address,
+    `Phone: ${s.phones.join(', ')}`,
+    `Email: ${s.email}`,
+    ...(s.hours.morning || s.hours.evening
+      ? [`Consultation hours: ${[s.hours.morning, s.hours.evening].filter(Boolean).join(' and ')}, ${s.hours.days}`]
+      : []),
+  ];
+  return {
+    text: lines.join('\n'),
+    html: `<p style="color:#555;font-size:13px;border-top:1px solid #ddd;padding-top:8px">${lines
+      .map((l, i) => (i === 0 ? `<strong>${escapeHtml(l)}</strong>` : escapeHtml(l)))
+      .join('<br>')}</p>`,
+  };
+}
+
+function page(body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;
+}
+
+function table(rows: Array<[string, string]>): { text: string; html: string } {
+  return {
+    text: rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    html: `<table cellpadding="4" style="border-collapse:collapse">${rows
+      .map(([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td>${para(v)}</td></tr>`)
+      .join('')}</table>`,
+  };
+}
+
+/** The firm's notification of a new consultation request. */
+export function firmNotification(c: ConsultationMailData, s: SiteSettings): Rendered {
+  const details = table([
+    ['Reference', c.reference],
+    ['Name', c.name],
+    ['Email', c.email],
+    ['Contact number', c.contactNumber],
+    ['Preferred date & time', formatWhen(c.requestedAt)],
+    ['Document', c.documentName ? `${c.documentName} (attached)` : 'none'],
+  ]);
+  const subject = `New consultation request ${c.reference}: ${c.name}`;
+  const text = [
+    `A new consultation request arrived through the website of ${s.firmName}.`,
+    '',
+    details.text,
+    '',
+    'Legal issue summary:',
+    c.summary,
+    '',
+    `Open the consultations inbox: ${c.adminUrl}`,
+    'Reply to this message to answer the client directly.',
+  ].join('\n');
+  const html = page(
+    `<p>A new consultation request arrived through the website of ${escapeHtml(s.firmName)}.</p>${details.html}` +
+      `<h3 style="font-size:16px">Legal issue summary</h3><p>${para(c.summary)}</p>` +
+      `<p><a href="${escapeHtml(c.adminUrl)}">Open the consultations inbox</a>. Reply to this message to answer the client directly.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The client's confirmation; the requested time travels as an .ics attachment beside it. */
+export function clientConfirmation(c: ConsultationMailData, s: SiteSettings): Rendered {
+  const sig = firmSignature(s);
+  const subject = `We received your consultation request (${c.reference})`;
+  const intro = `Dear ${c.name},`;
+  const body1 = `Thank you for contacting ${s.firmName}. We have received your consultation request; your reference is ${c.reference}.`;
+  const body2 = `You asked for ${formatWhen(c.requestedAt)}. All consultations are subject to availability and prior scheduling: we will contact you at ${c.contactNumber} or by email to confirm the time. The attached calendar file holds the requested time.`;
+  const summaryLead = 'Your summary:';
+  const text = [intro, '', body1, '', body2, '', summaryLead, c.summary, '', sig.text].join('\n');
+  const html = page(
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(body1)}</p><p>${escapeHtml(body2)}</p>` +
+      `<p><strong>${summaryLead}</strong><br>${para(c.summary)}</p>${sig.html}`,
+  );
+  return { subject, text, html };
+}
+
+/** An administrator's message, signed with the firm's details. */
+export function adminMessage(subject: string, message: string, s: SiteSettings): Rendered {
+  const sig = firmSignature(s);
+  return {
+    subject,
+    text: `${message}\n\n--\n${sig.text}`,
+    html: page(`<p>${para(message)}</p>${sig.html}`),
+  };
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
+  const buildFile = path.join(buildDir, 'server/index.js');
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const { app, createdAdmin } = await buildApp(config, { build, clientDir: path.join(buildDir, 'client') });
+
+  if (createdAdmin?.password) {
+    console.log('');
+    console.log('  An administrator was created. Sign in at /admin-login with:');
+    console.log(`    email:    ${createdAdmin.email}`);
+    console.log(`    password: ${createdAdmin.password}`);
+    console.log('  This password is shown only once. Change it with: npm run admin -- set-password EMAIL');
+    console.log('');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests and closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Site ready at ${config.publicUrl}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Services } from '../services';
+import { nextTimeBoundary } from './boundaries';
+import { contentSecurityPolicy } from './csp';
+import { sendCached, type PageCache } from './page-cache';
+
+export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/**
+ * FILE_PUBLIC_URL of the server rendering the current request: app/lib/api.ts fileUrl() reads it through
+ * globalThis while rendering (the app bundle cannot import server code), and the browser reads the same
+ * value from the <meta> added to the page, so server and hydrated links agree.
+ */
+const fileBase = new AsyncLocalStorage<string>();
+(globalThis as { __lexFileBase?: () => string }).__lexFileBase = () => fileBase.getStore() ?? '';
+
+function escapeAttr(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Adds <meta name="lex-file-base"> right after <head> (the browser's fileUrl reads it). */
+function withFileBase(body: Buffer, base: string): Buffer {
+  const html = body.toString('utf8');
+  const at = html.indexOf('<head>');
+  if (at < 0) return body;
+  const meta = `<meta name="lex-file-base" content="${escapeAttr(base)}"/>`;
+  return Buffer.from(html.slice(0, at + 6) + meta + html.slice(at + 6), 'utf8');
+}
+
+/** Converts a Fastify request into a Fetch Request for React Router. */
+function toRequest(req: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  const controller = new AbortController();
+  req.raw.once('close', () => {
+    if (!req.raw.complete) controller.abort();
+  });
+  return new Request(new URL(req.url, origin), { method: req.method, headers, signal: controller.signal });
+}
+
+/** Sends a Fetch Response through Fastify, streaming the body. */
+export async function sendResponse(reply: FastifyReply, res: Response): Promise<FastifyReply> {
+  reply.code(res.status);
+  for (const [key, value] of res.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!res.body) return reply.send();
+  return reply.send(Readable.fromWeb(res.body as unknown as NodeWebReadableStream));
+}
+
+const UNCACHED_PREFIXES = ['/admin-login', '/admin-side-bar'];
+
+/**
+ * The React Router request handler for page requests (GET and HEAD). Loaders receive `{ services }`
+ * as their context and read content in-process. Public pages are kept in the page cache (when given)
+ * until content changes or the next time boundary passes.
+ */
+export function createRenderer(
+  build: BuildSource,
+  services: Services,
+  mode: 'production' | 'development',
+  cache?: PageCache,
+) {
+  const handler = createRequestHandler(build, mode);
+  let boundary: { generation: number; at: number } | null = null;
+  const expiry = async (generation: number) => {
+    const now = Date.now();
+    if (!boundary || boundary.generation !== generation || boundary.at <= now) {
+      boundary = { generation, at: await nextTimeBoundary(services.content, now) };
+    }
+    return boundary.at;
+  };
+
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = `${req.protocol}://${req.host}`;
+    const cacheable = !!cache && !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
+    if (cacheable) {
+      const hit = cache.get(req.url);
+      if (hit) return sendCached(req, reply, hit, 'HIT');
+    }
+    const generation = cache?.generation ?? 0;
+    const publicBase = services.config.filePublicUrl ?? '';
+    const res = await fileBase.run(publicBase, () => handler(toRequest(req, origin), { services } as never));
+    const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
+    if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
+      return sendResponse(reply, res);
+    }
+    // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
+    let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => res.arrayBuffer()));
+    if (isHtml && publicBase) body = withFileBase(body, publicBase);
+    const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
+    if (isHtml) headers.push(['content-security-policy', contentSecurityPolicy(body.toString('utf8'), publicBase ? new URL(publicBase).origin : undefined)]);
+    if (!cacheable || (res.status !== 200 && res.status !== 404) || res.headers.has('set-cookie')) {
+      reply.code(res.status);
+      for (const [k, v] of headers) if (k !== 'set-cookie') reply.header(k, v);
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(req.method === 'HEAD' ? undefined : body);
+    }
+    const page = await cache.build(res.status, headers, body, await expiry(generation));
+    cache.set(req.url, page, generation);
+    return sendCached(req, reply, page, 'MISS');
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { ContentService } from './content/service';
+import { SettingsService } from './content/settings';
+import type { Store } from './db/index';
+import type { FileStore } from './files/store';
+
+/** Everything a route handler or a page loader needs, built once per process. */
+export interface Services {
+  config: Config;
+  store: Store;
+  files: FileStore;
+  content: ContentService;
+  settings: SettingsService;
+  log: FastifyBaseLogger;
+}
+
+export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
+  const content = new ContentService(store, files, config.limits);
+  const settings = new SettingsService(store.db, content.changes);
+  return { config, store, files, content, settings, log };
+}

@@ -1,0 +1,128 @@
+/** Small helpers shared by the API test files (not a test file itself). */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
+import { call } from '../helpers/server';
+
+export type Payload = { json: Record<string, unknown> } | { form: FormData };
+export type Upload = [bytes: Buffer, name: string];
+
+/** A multipart body: text fields plus files (each a fresh File, so a payload can be rebuilt). */
+export function multipart(fields: Record<string, string>, files: Record<string, Upload> = {}): { form: FormData } {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, [bytes, name]] of Object.entries(files)) form.append(k, file(bytes, name));
+  return { form };
+}
+
+export interface Bytes {
+  png: Buffer;
+  png2: Buffer;
+  jpg: Buffer;
+  gif: Buffer;
+  pdf: Buffer;
+  html: Buffer;
+  docx: Buffer;
+}
+
+/** Real files of every kind the tests upload. */
+export async function sampleBytes(): Promise<Bytes> {
+  return {
+    png: await pngBytes(40, 30, '#112233'),
+    png2: await pngBytes(50, 20, '#445566'),
+    jpg: await jpgBytes(),
+    gif: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } }).gif().toBuffer(),
+    pdf: pdfBytes('Case file'),
+    html: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+    docx: docxBytes(),
+  };
+}
+
+/** A minimal .docx: a ZIP whose first entry is [Content_Types].xml and that holds word/document.xml. */
+function docxBytes(): Buffer {
+  const entries: [string, string][] = [
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
+    ['word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'],
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const nameBuf = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    locals.push(local, nameBuf, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, nameBuf);
+    offset += 30 + nameBuf.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/** Calls the API and checks the envelope: JSON with statusCode equal to the HTTP status and a message. */
+export async function api(
+  base: string,
+  pathname: string,
+  opts: Parameters<typeof call>[2] & { payload?: Payload } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const { payload, ...rest } = opts;
+  const r = await call(base, pathname, { ...rest, ...(payload ?? {}) });
+  expect(r.body, `${pathname} answers a JSON envelope`).toBeTypeOf('object');
+  expect(r.body.statusCode, `${pathname} statusCode equals the HTTP status`).toBe(r.status);
+  expect(r.body.message, `${pathname} has a message`).toBeTypeOf('string');
+  return r;
+}
+
+/** Every stored file under DATA_DIR/<dir> (relative paths like 'uploads/blog/ab.png'). */
+export function storedFiles(dataDir: string, dir = 'uploads'): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    const abs = path.join(dataDir, rel);
+    if (!existsSync(abs)) return;
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(r);
+      else out.push(r);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export const onDisk = (dataDir: string, rel: string) => existsSync(path.join(dataDir, rel));

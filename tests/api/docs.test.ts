@@ -1,0 +1,185 @@
+/**
+ * The API reference at /api/docs: an OpenAPI 3.1 document of every call (generated from the content
+ * declarations) and a self-contained HTML page. Every route the server registers under /api must be in
+ * it, so a new route cannot be forgotten.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../content/resources/index';
+import { startServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let doc: any;
+beforeAll(async () => {
+  s = await startServer();
+  const res = await fetch(`${s.url}/api/docs.json`);
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+afterAll(() => s.close());
+
+/** Every (METHOD, path) under /api, read from Fastify's own route tree (not from the reference's hook). */
+function registeredApiRoutes(): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  // Lines look like '├── /api/docs (GET, HEAD)'; a child of a route is indented: '│   └── .json (GET, HEAD)'.
+  const stack: string[] = [];
+  for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const url = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = url;
+    stack.length = depth + 1;
+    if (!m[3] || !url.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url });
+  }
+  return out;
+}
+
+const toOpenApi = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('GET /api/docs.json', () => {
+  it('is an OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTypeOf('string');
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'lex_session' });
+  });
+
+  it('describes every route registered under /api, with its method', () => {
+    const routes = registeredApiRoutes();
+    expect(routes.length).toBeGreaterThan(15 * 6);
+    const missing = routes.filter((r) => !doc.paths[toOpenApi(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    expect(missing, 'routes missing from the API reference').toEqual([]);
+    const undocumented = routes
+      .filter((r) => doc.paths[toOpenApi(r.url)]?.[r.method.toLowerCase()]?.['x-undocumented'])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undocumented, 'routes without a description in server/api/docs.ts').toEqual([]);
+  });
+
+  it('describes only routes that exist', () => {
+    const routes = new Set(registeredApiRoutes().map((r) => `${r.method.toLowerCase()} ${toOpenApi(r.url)}`));
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      if (!p.startsWith('/api/')) continue;
+      for (const method of Object.keys(ops)) expect(routes.has(`${method} ${p}`), `${method} ${p}`).toBe(true);
+    }
+  });
+
+  it('resolves every $ref', () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const r of new Set(refs)) {
+      const name = r.slice(8, -1).replace('#/components/schemas/', '');
+      expect(doc.components.schemas[name], r).toBeDefined();
+    }
+  });
+
+  it('declares the session on admin calls and none on public reads', () => {
+    const sec = (method: string, p: string) => doc.paths[p][method].security;
+    expect(sec('post', '/api/faqs/addFaqs')).toEqual([{ session: [] }]);
+    expect(sec('get', '/api/about/getAllAboutImage')).toEqual([{ session: [] }]);
+    expect(sec('get', '/api/faqs/getallfaqs')).toEqual([]);
+    expect(sec('post', '/api/blog/getblogByid')).toEqual([]);
+    expect(sec('post', '/api/admin/adminlogin')).toEqual([]);
+  });
+
+  it('tells the truth about the session: admin calls answer 401 without it, public ones do not', async () => {
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      if (!p.startsWith('/api/') || p.includes('{')) continue;
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const res = await fetch(`${s.url}${p}`, {
+          method: method.toUpperCase(),
+          ...(method === 'get' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
+        });
+        expect(res.status === 401, `${method} ${p} answered ${res.status}`).toBe(op.security.length > 0);
+      }
+    }
+  });
+
+  it('gives the spec response keys of the content groups', () => {
+    const keysOf = (method: string, p: string) =>
+      Object.keys(doc.paths[p][method].responses['200'].content['application/json'].schema.allOf[1].properties);
+    expect(keysOf('get', '/api/carousel/getallcarousel')).toEqual(['carousels']);
+    expect(keysOf('post', '/api/carousel/addcarousel')).toEqual(['carousel']);
+    expect(keysOf('post', '/api/about/updateAboutById')).toEqual(['updatedAbout']);
+    expect(keysOf('post', '/api/clientreview/updateReview')).toEqual(['updatedreview']);
+    expect(keysOf('post', '/api/ourteam/updateTeam')).toEqual(['updatedTeam']);
+    expect(keysOf('post', '/api/vacancy/updateVacancy')).toEqual(['updatedVacancy']);
+    expect(keysOf('get', '/api/faqs/getallfaqs')).toEqual(['faq']);
+    expect(keysOf('get', '/api/event/getAllEvents')).toEqual(['data']);
+    expect(keysOf('post', '/api/cases/updatecase')).toEqual(['data']);
+    expect(keysOf('post', '/api/casedetails/getCasedetailsByCaseId')).toEqual(['case']);
+    expect(keysOf('get', '/api/about/getRecentAboutImage')).toEqual(['about']);
+    expect(keysOf('post', '/api/admin/adminlogin')).toEqual(['admin']);
+  });
+
+  it('documents the row fields, including ads id and event speakers', () => {
+    const s = doc.components.schemas;
+    expect(Object.keys(s.Ads.properties)).toEqual(expect.arrayContaining(['ads_id', 'id', 'ads_image', 'ads_display', 'start_date', 'expiry_date']));
+    expect(s.Ads.properties.ads_display.type).toEqual(['string', 'null']);
+    expect(s.Event.properties.speakers).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Speaker' } });
+    expect(Object.keys(s.Speaker.properties)).toEqual(['speaker_name', 'designation', 'date', 'from_time', 'to_time', 'image']);
+    expect(Object.keys(s.CaseDetails.properties)).toEqual(
+      expect.arrayContaining(['case_details_id', 'case_category_id', 'case_id', 'case_name', 'case_title_name', 'case_content', 'case_file']),
+    );
+  });
+
+  it.each(resources.map((r) => ({ key: r.key, r })))('$key: request bodies match the declaration (JSON vs multipart, file fields)', ({ r }) => {
+    const add = doc.paths[`/api${r.base}${r.paths.add}`].post.requestBody.content;
+    const update = doc.paths[`/api${r.base}${r.paths.update}`].put.requestBody.content;
+    const files = Object.keys(r.files);
+    if (files.length) {
+      expect(Object.keys(add)[0]).toBe('multipart/form-data');
+      for (const f of files) {
+        expect(add['multipart/form-data'].schema.properties[f], f).toMatchObject({ type: 'string', format: 'binary' });
+        expect(add['application/json'].schema.properties[f], `${f} is not a JSON field`).toBeUndefined();
+        expect(update['multipart/form-data'].schema.properties[`remove_${f}`]).toBeDefined();
+      }
+    } else {
+      expect(Object.keys(add)[0]).toBe(r.key === 'event' ? 'multipart/form-data' : 'application/json');
+    }
+    for (const f of Object.keys(r.fields)) expect(add['application/json'].schema.properties[f], f).toBeDefined();
+    expect(update['application/json'].schema.required).toEqual([r.id]);
+    const del = doc.paths[`/api${r.base}${r.paths.delete}`];
+    expect(del.post.requestBody.content['application/json'].schema.required).toEqual([r.id]);
+    expect(del.delete).toBeDefined();
+  });
+
+  it('documents speakers as a JSON string with speaker_image_<i> files, and ad dates as DD/MM/YYYY', () => {
+    const ev = doc.paths['/api/event/updateevent'].post.requestBody.content['multipart/form-data'].schema;
+    expect(ev.properties.speakers.type).toBe('string');
+    expect(ev.properties.speakers.contentMediaType).toBe('application/json');
+    expect(Object.keys(ev.patternProperties)).toEqual(['^speaker_image_\\d+$']);
+    const ad = doc.paths['/api/ads/addAds'].post.requestBody.content['multipart/form-data'].schema;
+    expect(ad.properties.start_date.pattern).toBe('^\\d{1,2}/\\d{1,2}/\\d{4}$');
+    expect(doc.components.schemas.Ads.properties.start_date.type).toEqual(['string', 'null']);
+  });
+
+  it('lists 409 only on deletes of rows other groups refer to', () => {
+    expect(doc.paths['/api/caseCategory/deleteCase'].post.responses['409']).toBeDefined();
+    expect(doc.paths['/api/cases/deletecase'].post.responses['409']).toBeDefined();
+    expect(doc.paths['/api/faqs/deletefaq'].post.responses['409']).toBeUndefined();
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('answers the JSON document when asked for JSON', async () => {
+    const res = await fetch(`${s.url}/api/docs`, { headers: { accept: 'application/json' } });
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual(doc);
+  });
+
+  it('is a readable, self-contained HTML page with a table of contents per group', async () => {
+    const res = await fetch(`${s.url}/api/docs`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/i);
+    for (const r of resources) {
+      expect(html, r.admin.title).toContain(`href="#${r.admin.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}"`);
+      expect(html).toContain(`<code>/api${r.base}${r.paths.add}</code>`);
+    }
+    expect(html).toContain('<code>/api/admin/adminlogin</code>');
+    // Nothing is loaded from elsewhere: no scripts, no external stylesheets, images or fonts.
+    expect(html).not.toMatch(/<script|<link|<img|@import|url\(/i);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PER_PAGE, pageWindow } from '../../app/components/public/pager';
+import { call, startServer, type TestServer } from '../helpers/server';
+
+/** Public list pages stay light however much is published: ?page=N, real 404s past the end or for junk. */
+let s: TestServer;
+let cookie: string;
+const TOTAL = PER_PAGE.faqs + 5;
+
+beforeAll(async () => {
+  s = await startServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
+  cookie = await s.login();
+  for (let i = 1; i <= TOTAL; i++) {
+    const r = await call(s.url, '/api/faqs/addFaqs', { cookie, json: { question: `Question number ${i}?`, answer: `Answer ${i}.` } });
+    expect(r.status).toBe(200);
+  }
+});
+afterAll(() => s.close());
+
+const html = async (path: string) => {
+  const res = await fetch(`${s.url}${path}`);
+  return { status: res.status, text: await res.text() };
+};
+const questionsIn = (text: string) => [...text.matchAll(/Question number (\d+)\?/g)].map((m) => Number(m[1]));
+
+describe('GET /faqs?page=N', () => {
+  it('renders the first page with its share of the items and a link to the next page', async () => {
+    const { status, text } = await html('/faqs');
+    expect(status).toBe(200);
+    const shown = new Set(questionsIn(text));
+    expect(shown.size).toBe(PER_PAGE.faqs);
+    expect(text).toContain('href="/faqs?page=2"');
+    expect(text).toMatch(/<link rel="canonical" href="[^"]+\/faqs"/);
+  });
+
+  it('renders the rest on page 2, with its own canonical URL, and no item twice across pages', async () => {
+    const one = new Set(questionsIn((await html('/faqs')).text));
+    const { status, text } = await html('/faqs?page=2');
+    expect(status).toBe(200);
+    const two = new Set(questionsIn(text));
+    expect(two.size).toBe(TOTAL - PER_PAGE.faqs);
+    for (const q of two) expect(one.has(q)).toBe(false);
+    expect(text).toMatch(/<link rel="canonical" href="[^"]+\/faqs\?page=2"/);
+    expect(text).toContain('FAQs, page 2');
+  });
+
+  it('answers a real 404 page past the last page and for a page that is not a number', async () => {
+    for (const path of ['/faqs?page=3', '/faqs?page=0', '/faqs?page=abc', '/blog?page=2', '/event?page=-1']) {
+      const { status, text } = await html(path);
+      expect(status, path).toBe(404);
+      expect(text, path).toMatch(/This page doesn(&#x27;|')t exist/);
+      expect(text, path).toContain('Go Back Home');
+    }
+  });
+
+  it('keeps the legacy list call complete', async () => {
+    const r = await call(s.url, '/api/faqs/getallfaqs');
+    expect(r.body.faq).toHaveLength(TOTAL);
+  });
+});
+
+describe('GET /faqs?page=N when the list cannot be read', () => {
+  // Last in the file: it breaks the table for good.
+  it('shows the list error text on the page asked for instead of a 404', async () => {
+    await s.services.store.db.schema.dropTable('faqs').execute();
+    const { status, text } = await html('/faqs?page=4');
+    expect(status).toBe(200);
+    expect(text).toContain('Failed to load FAQs!');
+  });
+});
+
+describe('pageWindow', () => {
+  it('shows the first, the last and two either side of the current page, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(10, 20)).toEqual([1, 0, 8, 9, 10, 11, 12, 0, 20]);
+    expect(pageWindow(20, 20)).toEqual([1, 0, 18, 19, 20]);
+  });
+});

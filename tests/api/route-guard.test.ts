@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * Walks every route the server registers. Only the routes named here are open to visitors; any other
+ * route (including one added later) must answer 401 without a session and change nothing.
+ */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/docs',
+  'GET /api/docs.json',
+  'POST /api/admin/adminlogin',
+  'POST /api/admin/logout',
+  'POST /api/admin/forgotpassword',
+  'POST /api/admin/resetpassword',
+  'GET /api/settings/getsettings',
+  'POST /api/mail/contact',
+  'GET /api/carousel/getallcarousel',
+  'GET /api/calendar/getAllCalendarsInDesc',
+  'GET /api/about/getRecentAboutImage',
+  'GET /api/caseCategory/getallcases',
+  'POST /api/cases/getcasesByCategory',
+  'POST /api/casedetails/getCasedetailsByCaseId',
+  'GET /api/blog/getblogs',
+  'POST /api/blog/getblogByid',
+  'GET /api/event/getAllEvents',
+  'GET /api/clientreview/getallreviews',
+  'GET /api/ourteam/getallourteam',
+  'GET /api/faqs/getallfaqs',
+  'GET /api/ourpatners/getAllPartners',
+  'GET /api/ads/getallads',
+  'GET /api/gallery/getallGallery',
+  'GET /api/vacancy/getAllVacancyData',
+  'GET /uploads/*',
+]);
+
+let s: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  s = await startServer({ demo: false });
+  cookie = await s.login();
+});
+afterAll(() => s.close());
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const db = s.services.store.db;
+  const tables = await db.introspection.getTables();
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    // Sessions and rate-limit counters change with any request (a refused sign-in is still counted).
+    if (t.name.startsWith('kysely_') || t.name === 'sessions' || t.name === 'rate_limits') continue;
+    const row = await db
+      .selectFrom(t.name)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    out[t.name] = Number(row.n);
+  }
+  return out;
+}
+
+const concrete = (url: string) => url.replace('*', 'private/consultations/x.pdf').replace(/:(\w+)/g, '1');
+
+describe('every registered route', () => {
+  it('answers 401 without a session unless it is explicitly public, and changes nothing', async () => {
+    const routes = s.routes.filter(
+      (r) =>
+        r.method !== 'HEAD' && r.method !== 'OPTIONS' && (r.url.startsWith('/api') || r.url.startsWith('/private')),
+    );
+    expect(routes.length).toBeGreaterThan(60);
+    const before = await tableCounts();
+    const open: string[] = [];
+    for (const r of routes) {
+      const key = `${r.method} ${r.url}`;
+      if (PUBLIC.has(key)) continue;
+      const res = await fetch(`${s.url}${concrete(r.url)}`, {
+        method: r.method,
+        headers: r.method === 'GET' || r.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
+        body:
+          r.method === 'GET' || r.method === 'DELETE'
+            ? undefined
+            : JSON.stringify({ question: 'x', answer: 'y', prompt: 'hi', to: 'a@b.co', subject: 's', text: 't' }),
+      });
+      if (res.status !== 401) open.push(`${key} → ${res.status}`);
+    }
+    expect(open).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses every state-changing route from another site with 403, even signed in', async () => {
+    const writes = s.routes.filter(
+      (r) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method) && r.url.startsWith('/api'),
+    );
+    const before = await tableCounts();
+    const accepted: string[] = [];
+    for (const r of writes) {
+      const res = await fetch(`${s.url}${concrete(r.url)}`, {
+        method: r.method,
+        headers: { cookie, origin: 'https://attacker.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'x', answer: 'y' }),
+      });
+      if (res.status !== 403) accepted.push(`${r.method} ${r.url} → ${res.status}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await tableCounts()).toEqual(before);
+  });
+});

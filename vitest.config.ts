@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '@content': fileURLToPath(new URL('./content', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['{app,content,server,scripts,tests}/**/*.test.{ts,tsx}'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
