@@ -13,6 +13,11 @@ const extraArgs = process.argv.slice(2);
 // The main run is the SQLite run: TEST_DATABASE_URL is for the PostgreSQL pass only.
 const { TEST_DATABASE_URL: _pg, ...baseEnv } = process.env;
 
+/** The first line of a failure message, shortened: enough to name the fault in a CI log's tail. */
+function firstLine(message) {
+  return String(message ?? 'failed').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? 'failed';
+}
+
 /** One Vitest run; returns its counts from the JSON report. */
 function vitest(report, args, env) {
   rmSync(report, { force: true });
@@ -24,8 +29,15 @@ function vitest(report, args, env) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
+    for (const f of r.testResults ?? []) {
+      const file = String(f.name ?? '').replace(root, '');
+      if (f.status === 'failed' && (f.assertionResults ?? []).length === 0) failures.push(`${file}: ${firstLine(f.message)}`);
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'failed') failures.push(`${file} > ${a.fullName ?? a.title}: ${firstLine((a.failureMessages ?? [])[0])}`);
+    }
     passed = r.numPassedTests ?? 0;
     failed = r.numFailedTests ?? 0;
     skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
@@ -34,7 +46,7 @@ function vitest(report, args, env) {
     failed += brokenFiles;
   }
   if (run.status !== 0 && failed === 0) failed = 1;
-  return { passed, failed, skipped, status: run.status ?? 1 };
+  return { passed, failed, skipped, failures, status: run.status ?? 1 };
 }
 
 /** Null when PostgreSQL answers at url, else why not. */
@@ -57,6 +69,7 @@ async function pgUnreachable(url) {
 
 const main = vitest('.tmp/vitest-report.json', extraArgs, baseEnv);
 const total = { passed: main.passed, failed: main.failed, skipped: main.skipped };
+const failures = main.failures.map((f) => `[sqlite] ${f}`);
 let status = main.status;
 
 if (extraArgs.length === 0) {
@@ -71,9 +84,12 @@ if (extraArgs.length === 0) {
     total.passed += pgRun.passed;
     total.failed += pgRun.failed;
     total.skipped += pgRun.skipped;
+    failures.push(...pgRun.failures.map((f) => `[postgres] ${f}`));
     if (pgRun.status !== 0) status = pgRun.status;
   }
 }
 
+// Named again at the very end, so the tail of a long log says what failed.
+if (failures.length) console.log(`\nfailed tests:\n${failures.map((f) => `  - ${f}`).join('\n')}\n`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(status);
