@@ -1,6 +1,7 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import type { MouseEvent } from 'react';
 
 /**
  * Rich-text field (TipTap). Uncontrolled: it starts from `initial` (remount it with a new key to load
@@ -29,6 +30,14 @@ export function RichTextEditor(props: { id: string; labelId: string; initial: st
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/**
+ * A mouse press on a toolbar button leaves the focus and the selection in the editor, so what is typed
+ * right after clicking Bold lands in the text (a keyboard user reaches the buttons by Tab as usual).
+ */
+function keepEditorFocus(e: MouseEvent) {
+  e.preventDefault();
 }
 
 function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
@@ -74,6 +83,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
           className={`btn btn-sm ${state[b.key] ? 'btn-dark' : 'btn-outline-dark'}`}
           aria-pressed={state[b.key]}
           title={b.name}
+          onMouseDown={keepEditorFocus}
           onClick={b.run}
         >
           <span aria-hidden="true">{b.text}</span>
@@ -84,6 +94,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
         type="button"
         className="btn btn-sm btn-outline-dark"
         title="Undo"
+        onMouseDown={keepEditorFocus}
         onClick={() => editor.chain().focus().undo().run()}
       >
         <span aria-hidden="true">↶</span>
@@ -93,6 +104,7 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
         type="button"
         className="btn btn-sm btn-outline-dark"
         title="Redo"
+        onMouseDown={keepEditorFocus}
         onClick={() => editor.chain().focus().redo().run()}
       >
         <span aria-hidden="true">↷</span>
