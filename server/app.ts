@@ -84,7 +84,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
   await migrate(store);
-  const files = config.s3 ? new S3FileStore({ dataDir: config.dataDir, ...config.s3 }) : new LocalFileStore(config.dataDir);
+  // The AWS SDK (about 20 MB resident) is loaded only when files go to a bucket.
+  const files = config.s3
+    ? await S3FileStore.create({ dataDir: config.dataDir, ...config.s3 })
+    : new LocalFileStore(config.dataDir);
   try {
     await files.init();
   } catch (err) {
@@ -157,8 +160,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Rendered public pages, and the JSON of the public list calls, are cached in production until content
   // changes (or, for pages, a time boundary passes).
-  const pageCache = opts.mode === 'development' ? undefined : new PageCache();
-  const listCache = opts.mode === 'development' ? undefined : new PageCache(32 * 1024 * 1024);
+  const caching = opts.mode !== 'development' && services.config.pageCache;
+  const pageCache = caching ? new PageCache() : undefined;
+  const listCache = caching ? new PageCache(32 * 1024 * 1024) : undefined;
   const clearCaches = () => {
     pageCache?.clear();
     listCache?.clear();

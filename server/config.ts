@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   CONSULTATION_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(5),
+  PAGE_CACHE: onOff.default(true),
   ADMIN_WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
   TRUST_PROXY: onOff.default(false),
   UPLOAD_MAX_IMAGE_MB: mb(10),
@@ -71,6 +72,8 @@ export interface Config {
   consultationRateLimit: number;
   /** Administrator writes (adds, updates, deletes, uploads, mail) per minute per session; 0 turns the limit off. */
   adminWriteRateLimit: number;
+  /** Rendered public pages and public list calls kept in memory (production); off for measuring renders. */
+  pageCache: boolean;
   trustProxy: boolean;
   limits: { image: number; document: number; video: number };
   logLevel: string;
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retryMaxMs: e.MAIL_RETRY_MAX_MS },
     consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
     adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,
+    pageCache: e.PAGE_CACHE,
     trustProxy: e.TRUST_PROXY,
     limits: {
       image: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,

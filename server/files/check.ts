@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { DEFAULT_FORMATS, type FileFieldDef, type FileFormat } from '../../content/kit';
 import { AppError } from '../lib/errors';
 import type { FileStore } from './store';
@@ -95,6 +95,7 @@ export async function checkUpload(
   }
   if (!IMAGE_FORMATS.has(format)) return { tmp, format, mime: FORMAT_MIME[format] };
 
+  const sharp = await loadSharp();
   const out = path.join(tmpDir, `${randomBytes(12).toString('hex')}.${format}`);
   try {
     let img = sharp(tmp, { failOn: 'error', animated: format === 'gif' || format === 'webp' }).rotate();

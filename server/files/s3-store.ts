@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isSafeRelPath, type FileStore } from './store';
 
 export interface S3StoreOptions {
@@ -50,10 +50,18 @@ export class S3FileStore implements FileStore {
   readonly client: S3Client;
   readonly bucket: string;
 
-  constructor(opts: S3StoreOptions) {
+  /** Loads the AWS SDK (about 20 MB resident) only on servers that store files in a bucket. */
+  static async create(opts: S3StoreOptions): Promise<S3FileStore> {
+    return new S3FileStore(opts, await import('@aws-sdk/client-s3'));
+  }
+
+  private constructor(
+    opts: S3StoreOptions,
+    private readonly sdk: typeof import('@aws-sdk/client-s3'),
+  ) {
     this.tmpDir = path.join(opts.dataDir, 'tmp');
     this.bucket = opts.bucket;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: opts.region,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       forcePathStyle: opts.forcePathStyle ?? true,
@@ -71,7 +79,7 @@ export class S3FileStore implements FileStore {
     await rm(this.tmpDir, { recursive: true, force: true });
     await mkdir(this.tmpDir, { recursive: true });
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       throw new Error(`File storage: bucket ${this.bucket} is not reachable${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message || (err as Error).name}`, {
@@ -90,7 +98,7 @@ export class S3FileStore implements FileStore {
     const { size } = await stat(tmpFile);
     const ext = path.extname(relPath).slice(1).toLowerCase();
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: createReadStream(tmpFile),
@@ -106,7 +114,7 @@ export class S3FileStore implements FileStore {
   async remove(relPath: string): Promise<void> {
     if (!isSafeRelPath(relPath)) return;
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: relPath }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: relPath }));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -115,7 +123,7 @@ export class S3FileStore implements FileStore {
   async open(relPath: string): Promise<{ stream: NodeJS.ReadableStream; size: number; mtime: Date } | null> {
     if (!isSafeRelPath(relPath)) return null;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: relPath }));
+      const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: relPath }));
       if (!res.Body) return null;
       return {
         stream: res.Body as Readable,

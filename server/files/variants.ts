@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 import { allVariantPaths, variantPath, variantWidths, type ImageMeta } from '../../content/rules/image-variants';
 import type { FileStore } from './store';
 
@@ -27,6 +27,7 @@ export async function writeVariants(
   const written: string[] = [];
   const tmps: string[] = [];
   try {
+    const sharp = await loadSharp();
     for (const w of widths) {
       const tmp = path.join(store.tmpDir, `variant-${randomBytes(12).toString('hex')}.webp`);
       tmps.push(tmp);

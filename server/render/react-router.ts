@@ -32,7 +32,7 @@ function withFileBase(body: Buffer, base: string): Buffer {
 }
 
 /** Converts a Fastify request into a Fetch Request for React Router. */
-function toRequest(req: FastifyRequest, origin: string): Request {
+function toRequest(req: FastifyRequest, origin: string, url: string = req.url): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -43,7 +43,7 @@ function toRequest(req: FastifyRequest, origin: string): Request {
   req.raw.once('close', () => {
     if (!req.raw.complete) controller.abort();
   });
-  return new Request(new URL(req.url, origin), { method: req.method, headers, signal: controller.signal });
+  return new Request(new URL(url, origin), { method: req.method, headers, signal: controller.signal });
 }
 
 /** Sends a Fetch Response through Fastify, streaming the body. */
@@ -60,6 +60,27 @@ export async function sendResponse(reply: FastifyReply, res: Response): Promise<
 }
 
 const UNCACHED_PREFIXES = ['/admin-login', '/admin-side-bar'];
+
+/**
+ * The query parameters a public page can depend on: the list page number, and React Router's own
+ * (`_routes` and `index` on the `.data` requests of client-side navigation).
+ */
+const PAGE_PARAMS = new Set(['page', '_routes', 'index']);
+
+/**
+ * The address a public page is rendered for and cached under: the path plus only the parameters a page
+ * reads, sorted. `?utm_source=…`, `?fbclid=…` or a made-up `?x=1` get the cached page, the page is
+ * rendered without them (so it cannot differ), and random query strings cannot fill the cache with
+ * copies of one page.
+ */
+export function pageCacheKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const kept = [...new URLSearchParams(url.slice(q + 1))].filter(([k]) => PAGE_PARAMS.has(k));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(kept).toString();
+  return search ? `${url.slice(0, q)}?${search}` : url.slice(0, q);
+}
 
 /**
  * The React Router request handler for page requests (GET and HEAD). Loaders receive `{ services }`
@@ -85,13 +106,14 @@ export function createRenderer(
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = `${req.protocol}://${req.host}`;
     const cacheable = !!cache && !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
+    const key = cacheable ? pageCacheKey(req.url) : req.url;
     if (cacheable) {
-      const hit = cache.get(req.url);
+      const hit = cache.get(key);
       if (hit) return sendCached(req, reply, hit, 'HIT');
     }
     const generation = cache?.generation ?? 0;
     const publicBase = services.config.filePublicUrl ?? '';
-    const res = await fileBase.run(publicBase, () => handler(toRequest(req, origin), { services } as never));
+    const res = await fileBase.run(publicBase, () => handler(toRequest(req, origin, key), { services } as never));
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
       return sendResponse(reply, res);
@@ -109,7 +131,7 @@ export function createRenderer(
       return reply.send(req.method === 'HEAD' ? undefined : body);
     }
     const page = await cache.build(res.status, headers, body, await expiry(generation));
-    cache.set(req.url, page, generation);
+    cache.set(key, page, generation);
     return sendCached(req, reply, page, 'MISS');
   };
 }

@@ -189,7 +189,7 @@ describe('malformed input to the account calls', () => {
       { token: { a: 1 }, password: ['p'] },
       { token: 'A'.repeat(43), password: 'y'.repeat(300) },
       { admin_id: '1 OR 1=1' },
-      { admin_id: 1e309 },
+      { admin_id: Number.MAX_VALUE },
       { currentPassword: null, newPassword: {} },
       { __proto__: { polluted: true } },
     ];

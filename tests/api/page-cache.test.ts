@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTimeBoundary } from '../../server/render/boundaries';
+import { pageCacheKey } from '../../server/render/react-router';
 import { file, pngBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
 
@@ -42,6 +43,37 @@ describe('rendered-page cache', () => {
     const add = await call(s.url, '/api/faqs/addFaqs', { cookie, json: { question: 'Cache?', answer: 'Cleared.' } });
     expect(add.status).toBe(200);
     expect((await get('/faqs')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('keys a page by its path and page number: tracking or made-up query strings get the cached page', async () => {
+    const plain = await get('/faqs');
+    const etag = plain.headers.get('etag');
+    for (const q of ['?utm_source=newsletter&fbclid=abc', '?x=1', `?junk=${'z'.repeat(200)}`]) {
+      const res = await get(`/faqs${q}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache'), q).toBe('HIT');
+      expect(res.headers.get('etag')).toBe(etag);
+    }
+    // The page number is part of the key, whatever else comes with it or in which order.
+    expect((await get('/faqs?page=1&utm_medium=x')).headers.get('x-cache')).toBe('MISS');
+    expect((await get('/faqs?utm_medium=y&page=1')).headers.get('x-cache')).toBe('HIT');
+    expect(pageCacheKey('/blog?utm=1&page=2&x=3')).toBe('/blog?page=2');
+    expect(pageCacheKey('/blog.data?page=2&_routes=routes%2Fpublic%2Fblog&utm=1')).toBe('/blog.data?_routes=routes%2Fpublic%2Fblog&page=2');
+    expect(pageCacheKey('/about-us?a=1')).toBe('/about-us');
+    expect(pageCacheKey('/about-us')).toBe('/about-us');
+  });
+
+  it('renders every request afresh with PAGE_CACHE=off', async () => {
+    const off = await startServer({ pages: true, env: { PAGE_CACHE: 'off' } });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${off.url}/faqs`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-cache')).toBeNull();
+      }
+    } finally {
+      await off.close();
+    }
   });
 
   it('never caches admin screens', async () => {
