@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
 import { sendCached, type PageCache } from './page-cache';
+import { hydrateAfterFirstPaint } from './paint-first';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -74,6 +75,8 @@ const PAGE_PARAMS = new Set(['page', '_routes', 'index']);
  * copies of one page.
  */
 export function pageCacheKey(url: string): string {
+  // React Router's route discovery: its answer depends on every parameter.
+  if (url.startsWith('/__manifest')) return url;
   const q = url.indexOf('?');
   if (q < 0) return url;
   const kept = [...new URLSearchParams(url.slice(q + 1))].filter(([k]) => PAGE_PARAMS.has(k));
@@ -121,6 +124,7 @@ export function createRenderer(
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
     let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => res.arrayBuffer()));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
+    if (isHtml && cacheable) body = Buffer.from(hydrateAfterFirstPaint(body.toString('utf8')), 'utf8');
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) headers.push(['content-security-policy', contentSecurityPolicy(body.toString('utf8'), publicBase ? new URL(publicBase).origin : undefined)]);
     if (!cacheable || (res.status !== 200 && res.status !== 404) || res.headers.has('set-cookie')) {
