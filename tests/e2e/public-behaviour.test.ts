@@ -461,7 +461,8 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.getByText('Two neighbours had shared a well').waitFor();
       const frame = page.locator('iframe.attachment-frame');
       expect(await frame.getAttribute('height')).toBe('600');
-      expect(await frame.getAttribute('src')).toMatch(/^\/uploads\/.+\.pdf$/);
+      await frame.scrollIntoViewIfNeeded();
+      await expect.poll(() => frame.getAttribute('src')).toMatch(/^\/uploads\/.+\.pdf$/);
       await page.close();
     });
 
@@ -483,7 +484,17 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.getByRole('heading', { level: 1, name: 'Easements explained' }).waitFor();
       await page.getByRole('button', { name: 'Print' }).click();
       expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-      expect(await page.locator('iframe.attachment-frame').getAttribute('height')).toBe('600');
+      const frame = page.locator('iframe.attachment-frame');
+      expect(await frame.getAttribute('height')).toBe('600');
+      // The PDF is loaded only as the reader nears it: nothing while it is far below a short window.
+      await page.setViewportSize({ width: 375, height: 400 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.reload();
+      await hydrated(page);
+      await page.getByRole('heading', { level: 1, name: 'Easements explained' }).waitFor();
+      expect(await frame.getAttribute('src')).toBeNull();
+      await frame.scrollIntoViewIfNeeded();
+      await expect.poll(() => frame.getAttribute('src')).toMatch(/^\/uploads\/.+\.pdf$/);
       await page.close();
     });
   });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { fileUrl } from '../../lib/api';
 import { DownloadIcon } from './icons';
 
@@ -12,10 +13,41 @@ export function attachmentKind(path: string): 'pdf' | 'word' | 'other' {
   return 'other';
 }
 
+/**
+ * True once the element comes within 400 px of the viewport. A PDF viewer costs the phone hundreds of
+ * milliseconds of main-thread work and keeps the page out of the back/forward cache, so the frame gets its
+ * document only when the reader scrolls towards it (the browser's own lazy loading starts far earlier).
+ */
+function useNearViewport() {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return { ref, near };
+}
+
 /** A case or blog attachment: PDF embedded, Word through an online office viewer, others as a download. */
 export function Attachment({ path, title, origin }: { path: string; title: string; origin: string }) {
   const url = fileUrl(path);
   const kind = attachmentKind(path);
+  const frame = useNearViewport();
   const download = (
     <a href={url} download className="btn btn-outline-primary btn-sm d-inline-flex align-items-center gap-2">
       <DownloadIcon /> Download the attached file<span className="visually-hidden">: {title}</span>
@@ -26,7 +58,8 @@ export function Attachment({ path, title, origin }: { path: string; title: strin
   return (
     <figure className="attachment my-4">
       <iframe
-        src={src}
+        ref={frame.ref}
+        src={frame.near ? src : undefined}
         title={`Attached document: ${title}`}
         width="100%"
         height={ATTACHMENT_FRAME_HEIGHT}
