@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_PAGE, pageWindow } from '../../app/components/public/pager';
+import { file, jpgBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
 
 /** Public list pages stay light however much is published: ?page=N, real 404s past the end or for junk. */
@@ -75,5 +76,33 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
     expect(pageWindow(10, 20)).toEqual([1, 0, 8, 9, 10, 11, 12, 0, 20]);
     expect(pageWindow(20, 20)).toEqual([1, 0, 18, 19, 20]);
+  });
+});
+
+describe('GET /blog', () => {
+  it('sends each card its preview, never the whole article (in the HTML or the hydration data)', async () => {
+    const cat = new FormData();
+    cat.append('case_name', 'Property Law');
+    const category = await call(s.url, '/api/caseCategory/addcase', { cookie, form: cat });
+    expect(category.status).toBe(200);
+    const categories = (await call(s.url, '/api/caseCategory/getallcases')).body.cases as { case_category_id: number }[];
+    const opening = 'An easement is a right over land that belongs to someone else. '.repeat(3);
+    const late = 'This sentence sits far beyond the preview and belongs to the full article only.';
+    const fd = new FormData();
+    fd.append('title', 'Easements, at length');
+    fd.append('case_category_id', String(categories[0]!.case_category_id));
+    fd.append('description', `<p>${opening}</p>${'<p>Filler paragraph about rights of way and their history.</p>'.repeat(20)}<p>${late}</p>`);
+    fd.append('blog_image', file(await jpgBytes(), 'b.jpg', 'image/jpeg'));
+    const add = await call(s.url, '/api/blog/addblogs', { cookie, form: fd });
+    expect(add.status).toBe(200);
+    const { status, text } = await html('/blog');
+    expect(status).toBe(200);
+    expect(text).toContain('Easements, at length');
+    expect(text).toContain('An easement is a right over land');
+    expect(text).not.toContain(late);
+    expect(text).not.toContain('Filler paragraph about rights of way and their history.</p><p>Filler');
+    // The article itself still has all of it.
+    const id = (await call(s.url, '/api/blog/getblogs')).body.blogs[0].blog_id;
+    expect((await html(`/blog-details/${id}`)).text).toContain(late);
   });
 });

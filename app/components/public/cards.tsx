@@ -44,6 +44,23 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2
 }
 
 /** A blog card: image, category, date, preview and 'Read More'. */
+/**
+ * What a blog card shows, and nothing more: the list page's loader sends this instead of whole rows, so
+ * the full article bodies stay out of the page's HTML and its hydration data.
+ */
+export function blogCardRow(b: Row): Row {
+  return {
+    blog_id: b.blog_id,
+    title: b.title,
+    created_at: b.created_at,
+    blog_image: b.blog_image,
+    image_meta: b.image_meta,
+    case_name: b.case_name,
+    preview: blogPreview(str(b.description)),
+  };
+}
+
+/** A blog card from `blogCardRow`. */
 export function BlogCard({ b }: { b: Row }) {
   const id = str(b.blog_id);
   const title = str(b.title);
@@ -67,7 +84,7 @@ export function BlogCard({ b }: { b: Row }) {
           {date && <time dateTime={str(b.created_at).slice(0, 10)}>{date}</time>}
         </p>
         <h2 className="card-title h5">{title}</h2>
-        <p className="card-text blog-preview">{blogPreview(str(b.description))}</p>
+        <p className="card-text blog-preview">{str(b.preview)}</p>
         <Link to={`/blog-details/${id}`} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
           Read More<span className="visually-hidden">: {title}</span>
         </Link>

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
-import { BlogCard } from '../../components/public/cards';
+import { BlogCard, blogCardRow } from '../../components/public/cards';
 import { ListView } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     pages,
   } = await loadListPage(context.services, request, resourceByKey.blog, PER_PAGE.blog, 'Failed to load blogs');
-  return { blogs, page, pages };
+  return { blogs: { ...blogs, value: blogs.value.map(blogCardRow) }, page, pages };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
