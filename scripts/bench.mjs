@@ -270,7 +270,7 @@ http.createServer((req,res)=>{res.writeHead(200,headers);res.end(body);}).listen
       targets.push(
         { name: 'GET /faqs (cached)', url: `${base}/faqs` },
         { name: 'GET /api/event/getAllEvents', url: `${base}/api/event/getAllEvents` },
-        { name: 'GET /api/consultations/getall (admin)', url: `${base}/api/consultations/getall`, opts: { headers: { cookie } } },
+        { name: 'GET /api/consultations/getall (admin, a page)', url: `${base}/api/consultations/getall`, opts: { headers: { cookie } } },
       );
     }
     // Warm every page once (the cache holds it from then on).

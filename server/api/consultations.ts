@@ -29,17 +29,43 @@ function view(r: ConsultationRow) {
   };
 }
 
+/** Requests a page of the inbox holds unless `perPage` asks for another number (at most 200). */
+export const CONSULTATIONS_PER_PAGE = 50;
+const CONSULTATIONS_MAX_PER_PAGE = 200;
+
+/** A query parameter that must be a whole number from 1 to `max`; `fallback` when it is absent. */
+function wholeNumber(value: unknown, fallback: number, max: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
+    throw new AppError(400, `${name} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}.`);
+  }
+  return n;
+}
+
 /** The administrator's consultations inbox: list, status changes, private documents. */
 export function registerConsultationRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
   const admin = requireAdmin(services);
 
   app.get('/api/consultations/getall', { preHandler: admin }, async (req) => {
-    const status = (req.query as Record<string, unknown> | undefined)?.status;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const status = query.status;
     if (status !== undefined && !CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
       throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
     }
-    const rows = await mail.listConsultations(status as string | undefined);
-    return { statusCode: 200, message: 'Consultations fetched successfully', consultations: rows.map(view) };
+    const page = wholeNumber(query.page, 1, Number.MAX_SAFE_INTEGER, 'page');
+    const perPage = wholeNumber(query.perPage, CONSULTATIONS_PER_PAGE, CONSULTATIONS_MAX_PER_PAGE, 'perPage');
+    const { rows, total, counts } = await mail.listConsultations({ status: status as string | undefined, page, perPage });
+    return {
+      statusCode: 200,
+      message: 'Consultations fetched successfully',
+      consultations: rows.map(view),
+      total,
+      page,
+      perPage,
+      pages: Math.max(1, Math.ceil(total / perPage)),
+      counts,
+    };
   });
 
   app.post('/api/consultations/updatestatus', { preHandler: admin }, async (req) => {

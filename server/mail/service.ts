@@ -397,11 +397,36 @@ export class MailService {
     return row;
   }
 
-  async listConsultations(status?: string): Promise<ConsultationRow[]> {
-    let q = this.db.selectFrom('consultations').selectAll().orderBy('consultation_id', 'desc').limit(1000);
-    if (status) q = q.where('status', '=', status);
-    const rows = await q.execute();
-    return rows.map((r) => ({ ...r, consultation_id: Number(r.consultation_id) }) as ConsultationRow);
+  /**
+   * One page of consultation requests, newest first (optionally in one status), with the number that match
+   * and the number in each status: the inbox reads a page at a time however many requests are stored.
+   */
+  async listConsultations(opts: { status?: string; page: number; perPage: number }): Promise<{
+    rows: ConsultationRow[];
+    total: number;
+    counts: Record<ConsultationStatus, number>;
+  }> {
+    let q = this.db
+      .selectFrom('consultations')
+      .selectAll()
+      .orderBy('consultation_id', 'desc')
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage);
+    if (opts.status) q = q.where('status', '=', opts.status);
+    const [rows, grouped] = await Promise.all([
+      q.execute(),
+      this.db
+        .selectFrom('consultations')
+        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('status')
+        .execute(),
+    ]);
+    const counts = Object.fromEntries(CONSULTATION_STATUSES.map((st) => [st, 0])) as Record<ConsultationStatus, number>;
+    for (const g of grouped) if (g.status in counts) counts[g.status as ConsultationStatus] = Number(g.n);
+    const total = opts.status
+      ? (counts[opts.status as ConsultationStatus] ?? 0)
+      : Object.values(counts).reduce((a, b) => a + b, 0);
+    return { rows: rows.map((r) => ({ ...r, consultation_id: Number(r.consultation_id) }) as ConsultationRow), total, counts };
   }
 
   async getConsultation(id: number): Promise<ConsultationRow | null> {

@@ -359,3 +359,47 @@ describe('rate limit of the consultation form', () => {
     }
   });
 });
+
+describe('GET /api/consultations/getall, a page at a time', () => {
+  it('pages the inbox newest first, counts every status, filters, and refuses a bad page number', async () => {
+    const t = await startServer();
+    try {
+      const cookie = await t.login();
+      const now = new Date().toISOString();
+      const statuses = ['new', 'contacted', 'scheduled', 'closed'] as const;
+      const values = Array.from({ length: 120 }, (_, i) => ({
+        reference: `CR-PAGE-${String(i + 1).padStart(4, '0')}`,
+        name: `Client ${i + 1}`,
+        email: `client${i + 1}@example.com`,
+        contact_number: '+91 98470 00000',
+        legal_issue_summary: `Request number ${i + 1}.`,
+        requested_at: now,
+        status: statuses[i % 4],
+        created_at: now,
+        updated_at: now,
+      }));
+      await t.services.store.db.insertInto('consultations').values(values).execute();
+
+      const first = (await call(t.url, '/api/consultations/getall', { cookie })).body;
+      expect(first.consultations).toHaveLength(50);
+      expect(first.consultations[0].reference).toBe('CR-PAGE-0120');
+      expect(first).toMatchObject({ total: 120, page: 1, perPage: 50, pages: 3, counts: { new: 30, contacted: 30, scheduled: 30, closed: 30 } });
+      const third = (await call(t.url, '/api/consultations/getall?page=3', { cookie })).body;
+      expect(third.consultations.map((c: { reference: string }) => c.reference)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `CR-PAGE-${String(20 - i).padStart(4, '0')}`),
+      );
+      const closed = (await call(t.url, '/api/consultations/getall?status=closed&perPage=200', { cookie })).body;
+      expect(closed.total).toBe(30);
+      expect(closed.pages).toBe(1);
+      expect(closed.consultations.every((c: { status: string }) => c.status === 'closed')).toBe(true);
+      for (const q of ['page=0', 'page=abc', 'perPage=201', 'perPage=-1', 'page=1.5']) {
+        const bad = await call(t.url, `/api/consultations/getall?${q}`, { cookie });
+        expect(bad.status, q).toBe(400);
+        expect(bad.body.message).toMatch(/must be a whole number from 1/);
+      }
+      expect((await call(t.url, '/api/consultations/getall?page=2')).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -199,4 +199,41 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.locator('.Toastify__toast', { hasText: 'You can upload up to 10 files.' }).waitFor();
     await ctx.close();
   });
+
+  it('the inbox pages through many requests and counts them all', async () => {
+    const now = new Date().toISOString();
+    await s.services.store.db
+      .insertInto('consultations')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          reference: `CR-MANY-${String(i + 1).padStart(4, '0')}`,
+          name: `Many Client ${i + 1}`,
+          email: `many${i + 1}@client.test`,
+          contact_number: '+91 98470 00000',
+          legal_issue_summary: `Request ${i + 1} of many.`,
+          requested_at: now,
+          status: 'new',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const all = (await call(s.url, '/api/consultations/getall', { cookie })).body;
+    expect(all.pages).toBeGreaterThanOrEqual(2);
+    const ctx = await adminContext(browser, s);
+    const page = await ctx.newPage();
+    await page.goto('/admin-side-bar/consultations');
+    await page.getByText(`${all.total} request(s), ${all.counts.new} new.`).waitFor();
+    await page.locator('tr[data-reference="CR-MANY-0060"]').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    const pager = page.getByRole('navigation', { name: 'Consultation pages' });
+    await pager.getByText(`Page 1 of ${all.pages}`).waitFor();
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(`Page 2 of ${all.pages}`).waitFor();
+    await page.locator('tr[data-reference="CR-MANY-0010"]').waitFor();
+    expect(await page.locator('tbody tr').first().locator('td').first().textContent()).toBe('51');
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await page.locator('tr[data-reference="CR-MANY-0060"]').waitFor();
+    await ctx.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fileUrl } from '../../lib/api';
 import { DownloadIcon } from './icons';
 
@@ -18,12 +18,11 @@ export function attachmentKind(path: string): 'pdf' | 'word' | 'other' {
  * milliseconds of main-thread work and keeps the page out of the back/forward cache, so the frame gets its
  * document only when the reader scrolls towards it (the browser's own lazy loading starts far earlier).
  */
-function useNearViewport() {
-  const ref = useRef<HTMLIFrameElement>(null);
+function useNearViewport(): [(el: HTMLIFrameElement | null) => void, boolean] {
+  const [el, setEl] = useState<HTMLIFrameElement | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
+    if (!el || near) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
       return;
@@ -39,15 +38,15 @@ function useNearViewport() {
     );
     io.observe(el);
     return () => io.disconnect();
-  }, []);
-  return { ref, near };
+  }, [el, near]);
+  return [setEl, near];
 }
 
 /** A case or blog attachment: PDF embedded, Word through an online office viewer, others as a download. */
 export function Attachment({ path, title, origin }: { path: string; title: string; origin: string }) {
   const url = fileUrl(path);
   const kind = attachmentKind(path);
-  const frame = useNearViewport();
+  const [frameRef, near] = useNearViewport();
   const download = (
     <a href={url} download className="btn btn-outline-primary btn-sm d-inline-flex align-items-center gap-2">
       <DownloadIcon /> Download the attached file<span className="visually-hidden">: {title}</span>
@@ -58,8 +57,8 @@ export function Attachment({ path, title, origin }: { path: string; title: strin
   return (
     <figure className="attachment my-4">
       <iframe
-        ref={frame.ref}
-        src={frame.near ? src : undefined}
+        ref={frameRef}
+        src={near ? src : undefined}
         title={`Attached document: ${title}`}
         width="100%"
         height={ATTACHMENT_FRAME_HEIGHT}

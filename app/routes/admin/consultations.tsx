@@ -53,30 +53,49 @@ function replyLink(c: Consultation): string {
   return `/admin-side-bar/mail?${q.toString()}`;
 }
 
+interface InboxPage {
+  consultations: Consultation[];
+  total: number;
+  page: number;
+  pages: number;
+  counts: Record<Status, number>;
+}
+
+/** Requests a page (the server's default). */
+const PER_PAGE = 50;
+
 export default function ConsultationsPage() {
-  const [rows, setRows] = useState<Consultation[] | null>(null);
+  const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<'' | Status>('');
+  const [page, setPage] = useState(1);
   const [saving, setSaving] = useState<number | null>(null);
+  const rows = data?.consultations ?? null;
 
   const load = useCallback(async () => {
     try {
-      const r = await api<{ consultations: Consultation[] }>('/consultations/getall');
+      const q = new URLSearchParams({ page: String(page) });
+      if (filter) q.set('status', filter);
+      const r = await api<InboxPage>(`/consultations/getall?${q.toString()}`);
       if (r.ok) {
-        setRows(r.body.consultations);
+        // A page emptied by status changes elsewhere: show the last one that has requests.
+        if (r.body.consultations.length === 0 && page > r.body.pages) setPage(r.body.pages);
+        else setData(r.body);
         setError(null);
       } else setError(r.body.message ?? 'Error fetching consultations');
     } catch {
       setError('Error fetching consultations');
     }
-  }, []);
+  }, [page, filter]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   const visible = useMemo(() => (rows ?? []).filter((c) => !filter || c.status === filter), [rows, filter]);
-  const newCount = rows?.filter((c) => c.status === 'new').length ?? 0;
+  const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
+  const newCount = data?.counts.new ?? 0;
+  const first = data ? (data.page - 1) * PER_PAGE : 0;
 
   async function changeStatus(c: Consultation, status: Status) {
     setSaving(c.consultation_id);
@@ -85,7 +104,15 @@ export default function ConsultationsPage() {
         json: { consultation_id: c.consultation_id, status },
       });
       if (r.ok) {
-        setRows((prev) => (prev ?? []).map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)));
+        setData((prev) =>
+          prev
+            ? {
+                ...prev,
+                consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
+                counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
+              }
+            : prev,
+        );
         notify.success(r.body.message || 'Status updated');
       } else notify.error(r.body.message ?? 'Edit failed.');
     } catch {
@@ -101,7 +128,7 @@ export default function ConsultationsPage() {
       <Card>
         <Card.Body>
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-            <p className="mb-0">{rows ? `${rows.length} request(s), ${newCount} new.` : ''}</p>
+            <p className="mb-0">{data ? `${all} request(s), ${newCount} new.` : ''}</p>
             <div className="d-flex align-items-center gap-2">
               <Form.Label htmlFor="consultation-filter" className="mb-0">
                 Show
@@ -110,7 +137,10 @@ export default function ConsultationsPage() {
                 id="consultation-filter"
                 size="sm"
                 value={filter}
-                onChange={(e) => setFilter(e.target.value as '' | Status)}
+                onChange={(e) => {
+                  setFilter(e.target.value as '' | Status);
+                  setPage(1);
+                }}
                 style={{ width: 'auto' }}
               >
                 <option value="">All</option>
@@ -148,7 +178,7 @@ export default function ConsultationsPage() {
               <tbody>
                 {visible.map((c, i) => (
                   <tr key={c.consultation_id} data-reference={c.reference}>
-                    <td>{i + 1}</td>
+                    <td>{first + i + 1}</td>
                     <td className="text-nowrap">
                       {c.reference}
                       <div className="small text-muted">received {when(c.created_at)}</div>
@@ -168,7 +198,7 @@ export default function ConsultationsPage() {
                       <div
                         style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
                         tabIndex={0}
-                        aria-label={`Summary ${i + 1}`}
+                        aria-label={`Summary ${first + i + 1}`}
                       >
                         {c.LegalIssueSummary}
                       </div>
@@ -210,6 +240,24 @@ export default function ConsultationsPage() {
               </tbody>
             </Table>
           )}
+          {data && data.pages > 1 ? (
+            <nav className="d-flex align-items-center justify-content-end gap-2" aria-label="Consultation pages">
+              <Button size="sm" variant="outline-secondary" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {data.page} of {data.pages} ({data.total} shown in this view)
+              </span>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={data.page >= data.pages}
+                onClick={() => setPage(data.page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          ) : null}
         </Card.Body>
       </Card>
     </>
