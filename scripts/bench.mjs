@@ -8,7 +8,7 @@
 // served by a minimal static server (another child process) in the same run, and the ratio is printed so
 // results compare across machines. --large adds 5,000 blogs, 1,000 events, 1,000 FAQs and 10,000
 // consultation requests (bulk inserts straight into SQLite) and measures the list pages uncached and the
-// admin's full lists. Method and recorded results: docs/performance.md.
+// admin's consultations inbox (a page of 50 out of 10,000). Method and recorded results: docs/performance.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
