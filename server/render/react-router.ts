@@ -108,7 +108,8 @@ export function createRenderer(
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = `${req.protocol}://${req.host}`;
-    const cacheable = !!cache && !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
+    const isPublic = !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
+    const cacheable = !!cache && isPublic;
     const key = cacheable ? pageCacheKey(req.url) : req.url;
     if (cacheable) {
       const hit = cache.get(key);
@@ -124,7 +125,7 @@ export function createRenderer(
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
     let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => res.arrayBuffer()));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
-    if (isHtml && cacheable) body = Buffer.from(hydrateAfterFirstPaint(body.toString('utf8')), 'utf8');
+    if (isHtml && isPublic && mode === 'production') body = Buffer.from(hydrateAfterFirstPaint(body.toString('utf8')), 'utf8');
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) headers.push(['content-security-policy', contentSecurityPolicy(body.toString('utf8'), publicBase ? new URL(publicBase).origin : undefined)]);
     if (!cacheable || (res.status !== 200 && res.status !== 404) || res.headers.has('set-cookie')) {

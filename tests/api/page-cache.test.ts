@@ -70,6 +70,8 @@ describe('rendered-page cache', () => {
         const res = await fetch(`${off.url}/faqs`);
         expect(res.status).toBe(200);
         expect(res.headers.get('x-cache')).toBeNull();
+        // The same page as with the cache: it paints before it hydrates (decision 0010).
+        expect(await res.text()).not.toMatch(/<link rel="modulepreload"/);
       }
     } finally {
       await off.close();
