@@ -57,12 +57,10 @@ interface InboxPage {
   consultations: Consultation[];
   total: number;
   page: number;
+  perPage: number;
   pages: number;
   counts: Record<Status, number>;
 }
-
-/** Requests a page (the server's default). */
-const PER_PAGE = 50;
 
 export default function ConsultationsPage() {
   const [data, setData] = useState<InboxPage | null>(null);
@@ -95,7 +93,7 @@ export default function ConsultationsPage() {
   const visible = useMemo(() => (rows ?? []).filter((c) => !filter || c.status === filter), [rows, filter]);
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
   const newCount = data?.counts.new ?? 0;
-  const first = data ? (data.page - 1) * PER_PAGE : 0;
+  const first = data ? (data.page - 1) * data.perPage : 0;
 
   async function changeStatus(c: Consultation, status: Status) {
     setSaving(c.consultation_id);
@@ -246,7 +244,7 @@ export default function ConsultationsPage() {
                 Previous
               </Button>
               <span aria-live="polite">
-                Page {data.page} of {data.pages} ({data.total} shown in this view)
+                Page {data.page} of {data.pages}
               </span>
               <Button
                 size="sm"
