@@ -10,10 +10,17 @@ let loading: Promise<SharpFactory> | undefined;
  * cache (up to 50 MB by default) would only keep finished images resident.
  */
 export function loadSharp(): Promise<SharpFactory> {
-  loading ??= import('sharp').then((m) => {
-    const sharp = m.default;
-    sharp.cache(false);
-    return sharp as SharpFactory;
-  });
+  loading ??= import('sharp').then(
+    (m) => {
+      const sharp = m.default;
+      sharp.cache(false);
+      return sharp as SharpFactory;
+    },
+    (err: unknown) => {
+      // Not remembered: the next image tries again (and fails with the same clear error if it must).
+      loading = undefined;
+      throw err;
+    },
+  );
   return loading;
 }

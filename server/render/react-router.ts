@@ -125,9 +125,16 @@ export function createRenderer(
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
     let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => res.arrayBuffer()));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
-    if (isHtml && isPublic && mode === 'production') body = Buffer.from(hydrateAfterFirstPaint(body.toString('utf8')), 'utf8');
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
-    if (isHtml) headers.push(['content-security-policy', contentSecurityPolicy(body.toString('utf8'), publicBase ? new URL(publicBase).origin : undefined)]);
+    if (isHtml) {
+      // Decoded once: public pages paint before they hydrate (decision 0010), and the policy hashes the result.
+      let html = body.toString('utf8');
+      if (isPublic && mode === 'production') {
+        const rewritten = hydrateAfterFirstPaint(html);
+        if (rewritten !== html) body = Buffer.from((html = rewritten), 'utf8');
+      }
+      headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);
+    }
     if (!cacheable || (res.status !== 200 && res.status !== 404) || res.headers.has('set-cookie')) {
       reply.code(res.status);
       for (const [k, v] of headers) if (k !== 'set-cookie') reply.header(k, v);

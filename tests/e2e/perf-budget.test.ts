@@ -12,8 +12,6 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM build script
 import { checkBudget, homeScripts, measure } from '../../scripts/budget.mjs';
-import { hydrateAfterFirstPaint, WAIT_FOR_PAINT } from '../../server/render/paint-first';
-import { hasChromium, launchBrowser } from '../helpers/browser';
 import { BUILD_DIR, startServer, type TestServer } from '../helpers/server';
 
 const clientDir = path.resolve(BUILD_DIR, 'client');
@@ -105,60 +103,5 @@ describe('built assets', () => {
     const plain = await fetch(`${s.url}${entry}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(Number(plain.headers.get('content-length'))).toBe(raw.length);
-  });
-});
-
-describe('paint before hydration', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ pages: true, demo: true });
-  });
-  afterAll(() => s?.close());
-
-  it('sends public pages without modulepreload links and with a module script that waits for the first paint', async () => {
-    for (const p of ['/', '/faqs', '/blog']) {
-      const html = await (await fetch(`${s.url}${p}`)).text();
-      expect(html, p).not.toMatch(/<link rel="modulepreload"/);
-      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-      expect(script.startsWith(WAIT_FOR_PAINT), p).toBe(true);
-      expect(script).not.toMatch(/^\s*import \*/m);
-      expect(script).toMatch(/rel: 'modulepreload'/);
-      expect(script).toMatch(/const \[route0, route1, route2\] = await Promise\.all\(\[import\("\/assets\/root-/);
-    }
-    // The admin is left as React Router renders it.
-    const admin = await (await fetch(`${s.url}/admin-login`)).text();
-    expect(admin).toMatch(/<link rel="modulepreload"/);
-    expect(admin).toMatch(/^\s*import \* as route0 from/m);
-  });
-
-  it('leaves a script of another shape alone', () => {
-    const other = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script type="module" async="">import("/x.js");</script></body></html>';
-    expect(hydrateAfterFirstPaint(other)).toBe(other);
-    expect(hydrateAfterFirstPaint('<p>no script</p>')).toBe('<p>no script</p>');
-  });
-
-  it.skipIf(!hasChromium)('paints the page before any module is requested, then hydrates', async () => {
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${s.url}/faqs`);
-      await page.waitForSelector('.public-site[data-hydrated="true"]');
-      const t = await page.evaluate(() => ({
-        paint: performance.getEntriesByType('paint').map((e) => e.startTime),
-        scripts: performance
-          .getEntriesByType('resource')
-          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
-          .map((e) => e.startTime),
-      }));
-      expect(t.paint.length).toBeGreaterThan(0);
-      expect(t.scripts.length).toBeGreaterThan(5);
-      expect(Math.min(...t.scripts)).toBeGreaterThanOrEqual(Math.min(...t.paint));
-      // Interactive after hydration: the FAQ accordion opens the next question on a click.
-      const second = page.locator('.accordion-button').nth(1);
-      await second.click();
-      await expect.poll(() => second.getAttribute('aria-expanded')).toBe('true');
-    } finally {
-      await browser.close();
-    }
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hydrateAfterFirstPaint, WAIT_FOR_PAINT } from '../../server/render/paint-first';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { LONG_BLOG_TEXT, seedPublicContent, seriousViolations, type Seeded } from './public-fixture';
 
@@ -389,6 +390,55 @@ describe('with the demo content', () => {
       const res = await fetch(demo.url + p);
       expect(res.status, p).toBe(200);
       expect(await res.text(), p).toMatch(/<h1[^>]*>/);
+    }
+  });
+});
+
+describe('paint before hydration (decision 0010)', () => {
+  it('sends public pages without modulepreload links and with a module script that waits for the first paint', async () => {
+    for (const p of ['/', '/faqs', '/blog']) {
+      const { text } = await html(p);
+      expect(text, p).not.toMatch(/<link rel="modulepreload"/);
+      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? '';
+      expect(script.startsWith(WAIT_FOR_PAINT), p).toBe(true);
+      expect(script).not.toMatch(/^\s*import \*/m);
+      expect(script).toMatch(/rel: 'modulepreload'/);
+      expect(script).toMatch(/const \[route0, route1, route2\] = await Promise\.all\(\[import\("\/assets\/root-/);
+    }
+    // The admin is left as React Router renders it.
+    const admin = (await html('/admin-login')).text;
+    expect(admin).toMatch(/<link rel="modulepreload"/);
+    expect(admin).toMatch(/^\s*import \* as route0 from/m);
+  });
+
+  it('leaves a script of another shape alone', () => {
+    const other = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script type="module" async="">import("/x.js");</script></body></html>';
+    expect(hydrateAfterFirstPaint(other)).toBe(other);
+    expect(hydrateAfterFirstPaint('<p>no script</p>')).toBe('<p>no script</p>');
+  });
+
+  it.skipIf(!hasChromium)('paints the page before any module is requested, then hydrates', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${s.url}/faqs`);
+      await page.waitForSelector('.public-site[data-hydrated="true"]');
+      const t = await page.evaluate(() => ({
+        paint: performance.getEntriesByType('paint').map((e) => e.startTime),
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+          .map((e) => e.startTime),
+      }));
+      expect(t.paint.length).toBeGreaterThan(0);
+      expect(t.scripts.length).toBeGreaterThan(5);
+      expect(Math.min(...t.scripts)).toBeGreaterThanOrEqual(Math.min(...t.paint));
+      // Interactive after hydration: the FAQ accordion opens the next question on a click.
+      const second = page.locator('.accordion-button').nth(1);
+      await second.click();
+      await expect.poll(() => second.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      await browser.close();
     }
   });
 });
