@@ -58,6 +58,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   config?: unknown;
+  /** The route's own schema (operationId, tags, summary, …): described from it in the API reference. */
+  schema?: unknown;
 }
 
 /** A full disk (or quota) during a write: nothing was saved, and the operator has to act. */
@@ -79,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Every route, as registered (the API reference and the route-walking tests read it).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config });
+    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config, schema: r.schema });
   });
 
   const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });

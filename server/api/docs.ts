@@ -639,6 +639,55 @@ export function openApiPath(url: string): string {
 export interface RouteLike {
   method: string;
   url: string;
+  /** A route that carries its own OpenAPI description: Fastify's `schema` option with `operationId`. */
+  schema?: unknown;
+}
+
+/**
+ * The part of a route's `schema` option the reference reads. A new route documents itself this way
+ * (operationId, tags, summary, description, security, querystring, params, body, response), so no entry
+ * in the hand catalogue below is needed.
+ */
+interface SelfDescribed {
+  operationId: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: Schema[];
+  querystring?: Schema;
+  params?: Schema;
+  body?: Schema;
+  response?: Record<string, Schema>;
+}
+
+function selfDescribed(schema: unknown): SelfDescribed | null {
+  if (!schema || typeof schema !== 'object') return null;
+  const s = schema as Partial<SelfDescribed>;
+  return typeof s.operationId === 'string' ? (s as SelfDescribed) : null;
+}
+
+function parametersOf(schema: Schema | undefined, where: 'query' | 'path'): Schema[] {
+  const props = (schema?.properties ?? {}) as Record<string, Schema>;
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+}
+
+function selfOperation(d: SelfDescribed): Schema {
+  const responses: Record<string, Schema> = {};
+  for (const [code, schema] of Object.entries(d.response ?? { 200: { $ref: '#/components/schemas/Envelope' } })) {
+    responses[code] = { description: ERROR_TEXT[Number(code)] ?? 'Success', content: { 'application/json': { schema } } };
+  }
+  const parameters = [...parametersOf(d.params, 'path'), ...parametersOf(d.querystring, 'query')];
+  return {
+    tags: d.tags ?? ['Other'],
+    summary: d.summary ?? d.operationId,
+    ...(d.description ? { description: d.description } : {}),
+    operationId: d.operationId,
+    ...(parameters.length ? { parameters } : {}),
+    ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: d.body } } } } : {}),
+    responses,
+    security: d.security ?? [],
+  };
 }
 
 /** All operations described here, in reading order. */
@@ -703,8 +752,13 @@ function toOperation(op: Op): Schema {
 
 /** The OpenAPI 3.1 document of the routes the server registered. */
 export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string): { doc: Schema; ops: Op[] } {
+  const own = registered.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && selfDescribed(r.schema));
+  const ownKeys = new Set(own.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
   const seen = new Set(
-    registered.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS').map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`),
+    registered
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`)
+      .filter((k) => !ownKeys.has(k)),
   );
   const described = catalogue().filter((op) => seen.has(`${op.method} ${op.path}`));
   const known = new Set(described.map((op) => `${op.method} ${op.path}`));
@@ -718,6 +772,12 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
 
   const paths: Record<string, Record<string, Schema>> = {};
   for (const op of ops) (paths[op.path] ??= {})[op.method] = toOperation(op);
+  for (const r of own) {
+    const d = selfDescribed(r.schema)!;
+    (paths[openApiPath(r.url)] ??= {})[r.method.toLowerCase()] = selfOperation(d);
+    const tag = d.tags?.[0] ?? 'Other';
+    ops.push({ method: r.method.toLowerCase() as Method, path: openApiPath(r.url), tag, summary: d.summary ?? d.operationId, admin: !!d.security?.length, errors: Object.keys(d.response ?? {}).map(Number).filter((c) => c >= 400) });
+  }
 
   const schemas: Record<string, Schema> = {
     Envelope: obj(
