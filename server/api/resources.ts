@@ -60,7 +60,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key } }, async (req) => {
       const parsed = await body(req);
       try {
-        const row = await services.content.create(r, parsed);
+        const row = await services.content.create(r, parsed, { actor: req.admin?.email });
         req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
         return ok(`${r.label} added successfully`, r.keys.add, row);
       } finally {
@@ -71,7 +71,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     const update = async (req: FastifyRequest) => {
       const parsed = await body(req);
       try {
-        const row = await services.content.update(r, parsed);
+        const row = await services.content.update(r, parsed, { actor: req.admin?.email });
         req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
         return ok(`${r.label} updated successfully`, r.keys.update, row);
       } finally {
@@ -85,7 +85,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const parsed = await body(req);
       try {
         const id = parsed.fields[r.id] ?? (req.query as Record<string, unknown> | undefined)?.[r.id];
-        const row = await services.content.remove(r, id);
+        const row = await services.content.remove(r, id, { actor: req.admin?.email });
         req.audit = { action: 'delete', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
         return { statusCode: 200, message: `${r.label} deleted successfully` };
       } finally {

@@ -617,7 +617,7 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
 
 async function hasContent(services: Services): Promise<boolean> {
   for (const r of resources) {
-    if ((await services.content.count(r)) > 0) return true;
+    if ((await services.content.count(r, 'all')) > 0) return true;
   }
   return false;
 }
