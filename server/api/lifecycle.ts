@@ -245,7 +245,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         summary: "The group's new order as a list of ids (all rows, or one page of them)",
         security: session,
         params: { type: 'object', properties: { group: groupParam }, required: ['group'] },
-        body: { type: 'object', properties: { ids: { type: 'array', items: { type: ['integer', 'string'] } } } },
+        body: { type: 'object', properties: { ids: { type: 'array', items: {} } } },
       },
     },
     async (req) => {

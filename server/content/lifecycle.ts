@@ -13,7 +13,8 @@ import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
 import type { ResourceDef, ResourceKey } from '../../content/kit';
 import { resourceByKey, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
-import { eventSlug } from '../../content/rules/slug';
+import { isDetailable } from '../../content/rules/event-timing';
+import { eventPath } from '../../content/rules/slug';
 import { bumpContentVersion } from '../cluster/version';
 import type { Store } from '../db/index';
 import type { FileStore } from '../files/store';
@@ -859,7 +860,7 @@ export function publicPath(r: ResourceDef, row: Row): string {
     case 'blog':
       return `/blog-details/${id}`;
     case 'event':
-      return `/events/${encodeURIComponent(eventSlug(String(row.event_title ?? '')))}`;
+      return isDetailable(row) ? eventPath(String(row.event_title ?? '')) : '/event';
     case 'caseCategory':
       return `/our-case-details/${id}`;
     case 'cases':
