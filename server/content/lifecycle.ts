@@ -192,6 +192,14 @@ async function moveWithVariants(files: FileStore, rel: string, fromPrefix: strin
   return moved;
 }
 
+/** Image sizes (decision 0005) follow a file into and out of the trash or the retired area. */
+async function moveMeta(db: LooseDb, paths: string[], fromPrefix: string, toPrefix: string): Promise<void> {
+  for (const p of paths) {
+    await db.deleteFrom('image_meta').where('path', '=', toPrefix + p).execute();
+    await db.updateTable('image_meta').set({ path: toPrefix + p }).where('path', '=', fromPrefix + p).execute();
+  }
+}
+
 async function removeEverywhere(files: FileStore, rel: string): Promise<void> {
   for (const prefix of ['', TRASH_PREFIX, RETIRED_PREFIX]) {
     await Promise.all([rel, ...allVariantPaths(rel)].map((p) => files.remove(prefix + p).catch(() => undefined)));
@@ -407,7 +415,7 @@ export class ContentLifecycle {
   private async unretire(r: ResourceDef, snap: Snapshot): Promise<void> {
     for (const f of snapshotFiles(r, snap)) {
       if (await this.files.open(f)) continue;
-      await moveWithVariants(this.files, f, RETIRED_PREFIX, '');
+      if (await moveWithVariants(this.files, f, RETIRED_PREFIX, '')) await moveMeta(this.db, [f], RETIRED_PREFIX, '');
     }
   }
 
@@ -425,6 +433,7 @@ export class ContentLifecycle {
     for (const f of list) {
       if (inUse.has(f)) continue;
       await moveWithVariants(this.files, f, '', RETIRED_PREFIX);
+      await moveMeta(this.db, [f], '', RETIRED_PREFIX);
     }
     await this.prune(r, id);
   }
@@ -577,6 +586,7 @@ export class ContentLifecycle {
       await this.db.transaction().execute(async (trx) => {
         await this.baseline(trx, r, id);
         await trx.updateTable(r.table).set({ deleted_at: this.now() }).where(r.id, '=', id).execute();
+        await moveMeta(trx, files, '', TRASH_PREFIX);
         await bumpContentVersion(trx);
         await this.recordRevision(trx, r, id, 'trash', actor);
       });
@@ -600,6 +610,7 @@ export class ContentLifecycle {
     for (const f of files) await moveWithVariants(this.files, f, TRASH_PREFIX, '');
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable(r.table).set({ deleted_at: null }).where(r.id, '=', id).execute();
+      await moveMeta(trx, files, TRASH_PREFIX, '');
       await bumpContentVersion(trx);
       await this.recordRevision(trx, r, id, 'restore from trash', actor);
     });
@@ -653,7 +664,7 @@ export class ContentLifecycle {
       await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
       await trx.deleteFrom('content_revisions').where('resource', '=', r.key).where('record_id', '=', id).execute();
       await trx.deleteFrom('preview_links').where('resource', '=', r.key).where('record_id', '=', id).execute();
-      await deleteImageMeta(trx, files);
+      await deleteImageMeta(trx, [...files].flatMap((f) => [f, TRASH_PREFIX + f, RETIRED_PREFIX + f]));
     });
     for (const f of files) await removeEverywhere(this.files, f);
   }
