@@ -235,6 +235,30 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     },
   );
 
+  const worklistSchema = {
+    operationId: 'contentWorkList',
+    tags: [TAG],
+    summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, new consultation requests, failed mail",
+    security: session,
+    querystring: { type: 'object', properties: {} },
+  };
+  app.get(
+    '/api/content-worklist',
+    {
+      preValidation: admin,
+      schema: worklistSchema,
+    },
+    async () => {
+      const db = services.store.db;
+      const [work, consultations, mail] = await Promise.all([
+        life.worklist(),
+        db.selectFrom('consultations').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow(),
+        db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow(),
+      ]);
+      return { statusCode: 200, message: 'Work list fetched successfully', ...work, newConsultations: Number(consultations.n), failedMail: Number(mail.n) };
+    },
+  );
+
   app.post(
     '/api/content/:group/reorder',
     {

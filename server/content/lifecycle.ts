@@ -221,6 +221,19 @@ function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** One row on the dashboard's work list. */
+export interface WorkItem {
+  group: ResourceKey;
+  groupTitle: string;
+  id: number;
+  title: string;
+  adminPath: string;
+  status: string;
+  pending: boolean;
+  publish_at: string | null;
+  unpublish_at: string | null;
+}
+
 export interface LifecycleOptions {
   /** Rows in the trash longer than this are purged with their files (days; decimals allowed). */
   trashDays: number;
@@ -770,6 +783,49 @@ export class ContentLifecycle {
       perPage,
       counts: countsBy,
     };
+  }
+
+  // --- The dashboard's work list -----------------------------------------------------------------
+
+  /** Drafts, pending drafts, scheduled items and items going off the site in the next 7 days, every group. */
+  async worklist(): Promise<{ drafts: WorkItem[]; scheduled: WorkItem[]; goingOff: WorkItem[] }> {
+    const now = this.clock();
+    const week = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+    const drafts: WorkItem[] = [];
+    const scheduled: WorkItem[] = [];
+    const goingOff: WorkItem[] = [];
+    for (const r of resources) {
+      const titleField = Object.entries(r.fields).find(([, f]) => f.type === 'text')?.[0];
+      const rows = await this.db
+        .selectFrom(r.table)
+        .selectAll()
+        .where('deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([eb('status', '=', 'draft'), eb('pending_draft', 'is not', null), eb('publish_at', 'is not', null), eb('unpublish_at', 'is not', null)]),
+        )
+        .orderBy(r.id, 'desc')
+        .limit(100)
+        .execute();
+      for (const row of rows) {
+        const item: WorkItem = {
+          group: r.key,
+          groupTitle: r.admin.title,
+          id: Number(row[r.id]),
+          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
+          adminPath: `/admin-side-bar/${r.admin.path}`,
+          status: String(row.status),
+          pending: !!row.pending_draft,
+          publish_at: (row.publish_at as string | null) ?? null,
+          unpublish_at: (row.unpublish_at as string | null) ?? null,
+        };
+        if (row.status === 'draft' || row.pending_draft) drafts.push(item);
+        if (row.publish_at) scheduled.push(item);
+        if (row.unpublish_at && String(row.unpublish_at) <= week) goingOff.push(item);
+      }
+    }
+    scheduled.sort((x, y) => String(x.publish_at).localeCompare(String(y.publish_at)));
+    goingOff.sort((x, y) => String(x.unpublish_at).localeCompare(String(y.unpublish_at)));
+    return { drafts, scheduled, goingOff };
   }
 
   // --- Preview links -----------------------------------------------------------------------------

@@ -309,6 +309,25 @@ describe('Events (multipart with speakers)', () => {
   });
 });
 
+describe('the dashboard work list', () => {
+  it('lists drafts, scheduled items and what goes off the site within 7 days, with links', async () => {
+    const draft = (await api(s.url, '/api/vacancy/addVacancy', { cookie, json: { vacancy_title: 'Paralegal', name_of_employment: 'Full time', status: 'draft' } })).body;
+    expect(draft.statusCode, JSON.stringify(draft)).toBe(200);
+    const live = await api(s.url, '/api/vacancy/addVacancy', { cookie, json: { vacancy_title: 'Clerk', name_of_employment: 'Part time' } });
+    const liveId = Object.values(live.body).find((v): v is { vacancy_id: number } => !!v && typeof v === 'object' && 'vacancy_id' in v)!.vacancy_id;
+    const closes = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    expect((await api(s.url, content('vacancy', `/${liveId}/schedule`), { cookie, json: { unpublish_at: closes } })).status).toBe(200);
+    const w = await api(s.url, '/api/content-worklist', { cookie });
+    expect(w.status).toBe(200);
+    expect(w.body.drafts.map((i: { title: string }) => i.title)).toContain('Paralegal');
+    expect(w.body.goingOff).toEqual([expect.objectContaining({ title: 'Clerk', adminPath: '/admin-side-bar/vacancies', unpublish_at: closes })]);
+    expect(w.body.newConsultations).toBe(0);
+    expect(w.body.failedMail).toBe(0);
+    // The live vacancy stays on the site until then.
+    expect((await api(s.url, '/api/vacancy/getAllVacancyData')).status).toBe(200);
+  });
+});
+
 describe('admin lists at scale and the order the firm sets', () => {
   it('pages, searches, sorts and filters 200 reviews on the server, with the right counts', async () => {
     const db = s.services.store.db;
