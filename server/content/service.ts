@@ -359,7 +359,7 @@ export class ContentService {
         await this.db.transaction().execute(async (trx) => {
           const now = nowIso();
           await this.lifecycle.baseline(trx as unknown as LooseDb, r, id);
-          const state = status === 'published' ? { status, pending_draft: null } : {};
+          const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
           await trx.updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
           await bumpContentVersion(trx);
           await ext?.apply(trx, id);
