@@ -178,7 +178,10 @@ describe('fuzzing every API route', () => {
 // ---------------------------------------------------------------------------------------------------------
 // Malformed bodies on every registered route: nothing is stored (issue 12).
 
-type Malformed = { kind: string; contentType?: string; body: string | Buffer | Uint8Array };
+type Malformed = { kind: string; contentType?: string; body: string | Blob };
+
+/** Bytes as a request body (a Blob sets no content type of its own). */
+const bytes = (...chunks: (string | Buffer)[]): Blob => new Blob(chunks.map((c) => Uint8Array.from(typeof c === 'string' ? Buffer.from(c) : c)));
 
 const BOUNDARY = '----fuzzBoundary7MA4YWxkTrZu0gW';
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -195,7 +198,7 @@ function malformedBodies(names: string[], png: Buffer): Malformed[] {
   return [
     // Broken multipart.
     { kind: 'garbage after a boundary', contentType: mp, body: `${fields}--${BOUNDARY}\r\n\u0000\u0001garbage without headers\r\n\r\n` },
-    { kind: 'a truncated file part', contentType: mp, body: Buffer.concat([Buffer.from(fields + filePart(fileName, 'a.png')), png.subarray(0, 40)]) },
+    { kind: 'a truncated file part', contentType: mp, body: bytes(fields + filePart(fileName, 'a.png'), png.subarray(0, 40)) },
     { kind: 'a truncated header', contentType: mp, body: `${fields}--${BOUNDARY}\r\nContent-Disposition: form-data; na` },
     { kind: 'no boundary in the content type', contentType: 'multipart/form-data', body: `${fields}--${BOUNDARY}--\r\n` },
     { kind: 'another boundary than announced', contentType: 'multipart/form-data; boundary=elsewhere', body: `${fields}--${BOUNDARY}--\r\n` },
@@ -209,7 +212,7 @@ function malformedBodies(names: string[], png: Buffer): Malformed[] {
     { kind: 'XML', contentType: 'application/xml', body: '<a><b>1</b></a>' },
     { kind: 'a URL-encoded form', contentType: 'application/x-www-form-urlencoded', body: names.map((n) => `${n}=1`).join('&') },
     { kind: 'plain text', contentType: 'text/plain', body: 'hello' },
-    { kind: 'bytes', contentType: 'application/octet-stream', body: png },
+    { kind: 'bytes', contentType: 'application/octet-stream', body: bytes(png) },
     { kind: 'JSON announced, multipart sent', contentType: 'application/json', body: `${fields}--${BOUNDARY}--\r\n` },
     // Huge fields.
     { kind: 'every field 12 000 characters', contentType: 'application/json', body: JSON.stringify(huge) },
@@ -220,7 +223,7 @@ function malformedBodies(names: string[], png: Buffer): Malformed[] {
     {
       kind: 'unknown multipart fields and file',
       contentType: mp,
-      body: Buffer.concat([Buffer.from(part('zz_unknown', 'x') + filePart('zz_unknown_file', 'x.png')), png, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+      body: bytes(part('zz_unknown', 'x') + filePart('zz_unknown_file', 'x.png'), png, `\r\n--${BOUNDARY}--\r\n`),
     },
   ];
 }

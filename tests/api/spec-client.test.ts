@@ -109,6 +109,21 @@ describe("the spec's client, call for call (section 7)", () => {
       expect(row.consent_at).toBeNull();
       expect(Boolean(row.document_path)).toBe(doc1 !== null);
     }
+    // The sanity limit on far-future dates stays, with its clear message.
+    const far = await send('/mail/contact', {
+      multipart: [
+        ['name', 'Far Future'],
+        ['contactNumber', '+91 98470 12345'],
+        ['email', 'spec@client.test'],
+        ['LegalIssueSummary', 'Much later.'],
+        ['datetime', localDateTime(3 * 366 * 24)],
+      ],
+    });
+    expect(far.status).toBe(400);
+    expect(far.body).toMatchObject({
+      success: false,
+      message: 'Please choose a preferred date within the next two years.',
+    });
     // Both requests reach the firm (and each client its confirmation), saying plainly no consent came.
     const mails = await sink.waitFor(4);
     const firm = mails.filter((m) => m.parsed.subject?.startsWith('New consultation request'));
@@ -126,52 +141,97 @@ describe("the spec's client, call for call (section 7)", () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ statusCode: 200, admin: { email: ADMIN_EMAIL } });
     expect(typeof body.message).toBe('string');
-    cookie = res.headers.getSetCookie().find((c) => c.startsWith('lex_session='))!.split(';')[0]!;
+    cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('lex_session='))!
+      .split(';')[0]!;
   });
 
   it('Carousel, calendar and about image: add, list, update, delete as multipart / JSON, with the spec keys', async () => {
-    const c = (await ok('/carousel/addcarousel', { multipart: [['carousel_image', img(png, 'slide.png')]] })).carousel as Body;
+    const c = (await ok('/carousel/addcarousel', { multipart: [['carousel_image', img(png, 'slide.png')]] }))
+      .carousel as Body;
     const cid = num(c.carousel_id);
     expect(await list('/carousel/getallcarousel', 'carousels')).toEqual([
       expect.objectContaining({ carousel_id: cid, carousel_image: c.carousel_image }),
     ]);
-    await ok('/carousel/updateCarousel', { multipart: [['carousel_image', img(jpg, 'slide2.jpg')], ['carousel_id', String(cid)]] });
+    await ok('/carousel/updateCarousel', {
+      multipart: [
+        ['carousel_image', img(jpg, 'slide2.jpg')],
+        ['carousel_id', String(cid)],
+      ],
+    });
     const [c2] = await list('/carousel/getallcarousel', 'carousels');
     expect(c2!.carousel_image).not.toBe(c.carousel_image);
     await ok('/carousel/deletecarousel', { json: { carousel_id: cid } });
     expect(await list('/carousel/getallcarousel', 'carousels')).toEqual([]);
 
-    const cal = (await ok('/calendar/addCalendar', { multipart: [['calendar_img', img(png, 'cal.png')]] })).calendar as Body;
+    const cal = (await ok('/calendar/addCalendar', { multipart: [['calendar_img', img(png, 'cal.png')]] }))
+      .calendar as Body;
     const calId = num(cal.calendar_id);
-    await ok('/calendar/updateCalendar', { multipart: [['calendar_img', img(jpg, 'cal2.jpg')], ['calendar_id', String(calId)]] });
+    await ok('/calendar/updateCalendar', {
+      multipart: [
+        ['calendar_img', img(jpg, 'cal2.jpg')],
+        ['calendar_id', String(calId)],
+      ],
+    });
     const cals = await list('/calendar/getAllCalendarsInDesc', 'calendar');
-    expect(cals).toEqual([expect.objectContaining({ calendar_id: calId, calendar_img: expect.stringMatching(/\.jpg$/) })]);
+    expect(cals).toEqual([
+      expect.objectContaining({ calendar_id: calId, calendar_img: expect.stringMatching(/\.jpg$/) }),
+    ]);
     await ok('/calendar/deleteCalendarById', { json: { calendar_id: calId } });
     expect(await list('/calendar/getAllCalendarsInDesc', 'calendar')).toEqual([]);
 
-    const about = (await ok('/about/addAboutImage', { multipart: [['about_img', img(png, 'about.png')]] })).about as Body;
+    const about = (await ok('/about/addAboutImage', { multipart: [['about_img', img(png, 'about.png')]] }))
+      .about as Body;
     const aboutId = num(about.about_id);
-    expect(await list('/about/getAllAboutImage', 'abouts')).toEqual([expect.objectContaining({ about_id: aboutId, about_img: about.about_img })]);
-    const updated = (await ok('/about/updateAboutById', { multipart: [['about_img', img(jpg, 'about2.jpg')], ['about_id', String(aboutId)]] }))
-      .updatedAbout as Body;
+    expect(await list('/about/getAllAboutImage', 'abouts')).toEqual([
+      expect.objectContaining({ about_id: aboutId, about_img: about.about_img }),
+    ]);
+    const updated = (
+      await ok('/about/updateAboutById', {
+        multipart: [
+          ['about_img', img(jpg, 'about2.jpg')],
+          ['about_id', String(aboutId)],
+        ],
+      })
+    ).updatedAbout as Body;
     expect((await ok('/about/getRecentAboutImage')).about).toMatchObject({ about_img: updated.about_img });
     await ok('/about/deleteAboutById', { json: { about_id: aboutId } });
     expect(await list('/about/getAllAboutImage', 'abouts')).toEqual([]);
   });
 
   it('Case categories, cases, case details and blogs, with the public reads that use them', async () => {
-    const cat = (await ok('/caseCategory/addcase', { multipart: [['case_name', 'Property'], ['case_image', img(png, 'p.png')]] })).case as Body;
+    const cat = (
+      await ok('/caseCategory/addcase', {
+        multipart: [
+          ['case_name', 'Property'],
+          ['case_image', img(png, 'p.png')],
+        ],
+      })
+    ).case as Body;
     const catId = num(cat.case_category_id);
     // Update without a new image keeps the stored one (the spec: the image is optional on update).
-    const cat2 = (await ok('/caseCategory/updatecase', { multipart: [['case_category_id', String(catId)], ['case_name', 'Property Law']] }))
-      .case as Body;
+    const cat2 = (
+      await ok('/caseCategory/updatecase', {
+        multipart: [
+          ['case_category_id', String(catId)],
+          ['case_name', 'Property Law'],
+        ],
+      })
+    ).case as Body;
     expect(cat2).toMatchObject({ case_name: 'Property Law', case_image: cat.case_image });
-    expect(await list('/caseCategory/getallcases', 'cases')).toEqual([expect.objectContaining({ case_category_id: catId, case_name: 'Property Law' })]);
+    expect(await list('/caseCategory/getallcases', 'cases')).toEqual([
+      expect.objectContaining({ case_category_id: catId, case_name: 'Property Law' }),
+    ]);
 
-    const kase = (await ok('/cases/addcase', { json: { case_title_name: 'Boundary wall', case_category_id: catId } })).case as Body;
+    const kase = (await ok('/cases/addcase', { json: { case_title_name: 'Boundary wall', case_category_id: catId } }))
+      .case as Body;
     const caseId = num(kase.case_id);
-    const data = (await ok('/cases/updatecase', { json: { case_id: caseId, case_title_name: 'Boundary wall dispute', case_category_id: catId } }))
-      .data as Body;
+    const data = (
+      await ok('/cases/updatecase', {
+        json: { case_id: caseId, case_title_name: 'Boundary wall dispute', case_category_id: catId },
+      })
+    ).data as Body;
     expect(data).toMatchObject({ case_id: caseId, case_title_name: 'Boundary wall dispute', case_category_id: catId });
     expect(await list('/cases/getallcases', 'cases')).toEqual([
       expect.objectContaining({ case_id: caseId, case_title_name: 'Boundary wall dispute', case_category_id: catId }),
@@ -189,13 +249,24 @@ describe("the spec's client, call for call (section 7)", () => {
     ];
     const det = (await ok('/casedetails/addcasedetails', { multipart: detailParts('<p>Facts</p>') })).case as Body;
     const detId = num(det.case_details_id);
-    await ok('/casedetails/updateCasedetails', { multipart: [...detailParts('<p>Facts, updated</p>'), ['case_details_id', String(detId)]] });
+    await ok('/casedetails/updateCasedetails', {
+      multipart: [...detailParts('<p>Facts, updated</p>'), ['case_details_id', String(detId)]],
+    });
     expect(await list('/casedetails/getcasedetails', 'cases')).toEqual([
-      expect.objectContaining({ case_details_id: detId, case_content: '<p>Facts, updated</p>', case_file: expect.stringMatching(/\.pdf$/) }),
+      expect.objectContaining({
+        case_details_id: detId,
+        case_content: '<p>Facts, updated</p>',
+        case_file: expect.stringMatching(/\.pdf$/),
+      }),
     ]);
     // Case details by case id: POST JSON {case_id as string}; the first item is used.
-    const byCase = (await ok('/casedetails/getCasedetailsByCaseId', { json: { case_id: String(caseId) } })).case as Body[];
-    expect(byCase[0]).toMatchObject({ case_details_id: detId, case_title_name: 'Boundary wall dispute', case_name: 'Property Law' });
+    const byCase = (await ok('/casedetails/getCasedetailsByCaseId', { json: { case_id: String(caseId) } }))
+      .case as Body[];
+    expect(byCase[0]).toMatchObject({
+      case_details_id: detId,
+      case_title_name: 'Boundary wall dispute',
+      case_name: 'Property Law',
+    });
 
     const blogParts = (title: string): [string, Part][] => [
       ['title', title],
@@ -206,11 +277,18 @@ describe("the spec's client, call for call (section 7)", () => {
     ];
     const blog = (await ok('/blog/addblogs', { multipart: blogParts('Walls and neighbours') })).blog as Body;
     const blogId = num(blog.blog_id);
-    const blog2 = (await ok('/blog/updateBlog', { multipart: [...blogParts('Walls and neighbours, revised'), ['blog_id', String(blogId)]] })).blog as Body;
+    const blog2 = (
+      await ok('/blog/updateBlog', {
+        multipart: [...blogParts('Walls and neighbours, revised'), ['blog_id', String(blogId)]],
+      })
+    ).blog as Body;
     expect(blog2).toMatchObject({ blog_id: blogId, title: 'Walls and neighbours, revised', case_name: 'Property Law' });
     expect(await list('/blog/getblogs', 'blogs')).toEqual([expect.objectContaining({ blog_id: blogId })]);
     // Blog by id: POST JSON {blog_id}.
-    expect((await ok('/blog/getblogByid', { json: { blog_id: blogId } })).blog).toMatchObject({ blog_id: blogId, title: 'Walls and neighbours, revised' });
+    expect((await ok('/blog/getblogByid', { json: { blog_id: blogId } })).blog).toMatchObject({
+      blog_id: blogId,
+      title: 'Walls and neighbours, revised',
+    });
 
     await ok('/blog/deleteblog', { json: { blog_id: blogId } });
     await ok('/casedetails/deletecasedetails', { json: { case_details_id: detId } });
@@ -235,44 +313,103 @@ describe("the spec's client, call for call (section 7)", () => {
       ['event_end_date', '2030-05-01'],
       ['event_end_time', '17:00'],
       ['event_address', 'Town Hall, Kochi'],
-      ['speakers', JSON.stringify([{ speaker_name: 'Adv. Rao', designation: 'Senior Counsel', date: '2030-05-01', from_time: '10:00', to_time: '11:00', image: '' }])],
+      [
+        'speakers',
+        JSON.stringify([
+          {
+            speaker_name: 'Adv. Rao',
+            designation: 'Senior Counsel',
+            date: '2030-05-01',
+            from_time: '10:00',
+            to_time: '11:00',
+            image: '',
+          },
+        ]),
+      ],
     ];
-    const ev = (await ok('/event/addEvent', { multipart: [...fields('Tenant Rights Camp'), ['event_image', img(png, 'camp.png')]] })).event as Body;
+    const ev = (
+      await ok('/event/addEvent', {
+        multipart: [...fields('Tenant Rights Camp'), ['event_image', img(png, 'camp.png')]],
+      })
+    ).event as Body;
     const id = num(ev.event_id);
     // On edit the image is optional: the stored one stays.
     await ok('/event/updateevent', { multipart: [...fields('Tenant Rights Camp 2030'), ['event_id', String(id)]] });
     const events = await list('/event/getAllEvents', 'data');
-    expect(events).toEqual([expect.objectContaining({ event_id: id, event_title: 'Tenant Rights Camp 2030', event_image: ev.event_image })]);
-    expect(events[0]!.speakers).toEqual([expect.objectContaining({ speaker_name: 'Adv. Rao', designation: 'Senior Counsel' })]);
+    expect(events).toEqual([
+      expect.objectContaining({ event_id: id, event_title: 'Tenant Rights Camp 2030', event_image: ev.event_image }),
+    ]);
+    expect(events[0]!.speakers).toEqual([
+      expect.objectContaining({ speaker_name: 'Adv. Rao', designation: 'Senior Counsel' }),
+    ]);
     await ok('/event/deleteEvent', { json: { event_id: id } });
     expect(await list('/event/getAllEvents', 'data')).toEqual([]);
   });
 
   it('Reviews, team, FAQs and vacancies: JSON add, update and delete with the spec keys', async () => {
-    const rev = (await ok('/clientreview/addClientreviews', { json: { name: 'Anita', profession: 'Teacher', message: 'Clear advice.' } })).reviews as Body;
+    const rev = (
+      await ok('/clientreview/addClientreviews', {
+        json: { name: 'Anita', profession: 'Teacher', message: 'Clear advice.' },
+      })
+    ).reviews as Body;
     const revId = num(rev.client_review_id);
-    expect((await ok('/clientreview/updateReview', { json: { client_review_id: revId, name: 'Anita K.', profession: 'Teacher', message: 'Clear advice.' } })).updatedreview).toMatchObject({ name: 'Anita K.' });
-    expect(await list('/clientreview/getallreviews', 'reviews')).toEqual([expect.objectContaining({ client_review_id: revId, name: 'Anita K.', profession: 'Teacher', message: 'Clear advice.' })]);
+    expect(
+      (
+        await ok('/clientreview/updateReview', {
+          json: { client_review_id: revId, name: 'Anita K.', profession: 'Teacher', message: 'Clear advice.' },
+        })
+      ).updatedreview,
+    ).toMatchObject({ name: 'Anita K.' });
+    expect(await list('/clientreview/getallreviews', 'reviews')).toEqual([
+      expect.objectContaining({
+        client_review_id: revId,
+        name: 'Anita K.',
+        profession: 'Teacher',
+        message: 'Clear advice.',
+      }),
+    ]);
     await ok('/clientreview/deleteReview', { json: { client_review_id: revId } });
 
     const team = (await ok('/ourteam/addTeam', { json: { name: 'Rahul', address: 'Kochi' } })).team as Body;
     const teamId = num(team.team_id);
-    expect((await ok('/ourteam/updateTeam', { json: { team_id: teamId, name: 'Rahul Menon', address: 'Chennai' } })).updatedTeam).toMatchObject({ name: 'Rahul Menon', address: 'Chennai' });
-    expect(await list('/ourteam/getallourteam', 'team')).toEqual([expect.objectContaining({ team_id: teamId, name: 'Rahul Menon', address: 'Chennai' })]);
+    expect(
+      (await ok('/ourteam/updateTeam', { json: { team_id: teamId, name: 'Rahul Menon', address: 'Chennai' } }))
+        .updatedTeam,
+    ).toMatchObject({ name: 'Rahul Menon', address: 'Chennai' });
+    expect(await list('/ourteam/getallourteam', 'team')).toEqual([
+      expect.objectContaining({ team_id: teamId, name: 'Rahul Menon', address: 'Chennai' }),
+    ]);
     await ok('/ourteam/deleteTeam', { json: { team_id: teamId } });
 
-    const faq = (await ok('/faqs/addFaqs', { json: { question: 'Is parking available?', answer: 'Yes.' } })).faq as Body;
+    const faq = (await ok('/faqs/addFaqs', { json: { question: 'Is parking available?', answer: 'Yes.' } }))
+      .faq as Body;
     const faqId = num(faq.faqs_id);
-    await ok('/faqs/updatefaqs', { json: { faqs_id: faqId, question: 'Is parking free?', answer: 'Yes, for clients.' } });
-    expect(await list('/faqs/getallfaqs', 'faq')).toEqual([expect.objectContaining({ faqs_id: faqId, question: 'Is parking free?', answer: 'Yes, for clients.' })]);
+    await ok('/faqs/updatefaqs', {
+      json: { faqs_id: faqId, question: 'Is parking free?', answer: 'Yes, for clients.' },
+    });
+    expect(await list('/faqs/getallfaqs', 'faq')).toEqual([
+      expect.objectContaining({ faqs_id: faqId, question: 'Is parking free?', answer: 'Yes, for clients.' }),
+    ]);
     await ok('/faqs/deletefaq', { json: { faqs_id: faqId } });
 
-    const vac = (await ok('/vacancy/addVacancy', { json: { vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: 2 } })).vacancy as Body;
+    const vac = (
+      await ok('/vacancy/addVacancy', {
+        json: { vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: 2 },
+      })
+    ).vacancy as Body;
     const vacId = num(vac.vacancy_id);
-    const upd = await send('/vacancy/updateVacancy', { json: { vacancy_id: vacId, vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time', number_of_vacancy: 1 } });
+    const upd = await send('/vacancy/updateVacancy', {
+      json: { vacancy_id: vacId, vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time', number_of_vacancy: 1 },
+    });
     expect(upd.status).toBe(200); // here success is the HTTP status 200
-    expect(upd.body.updatedVacancy).toMatchObject({ vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time', number_of_vacancy: 1 });
-    expect(await list('/vacancy/getAllVacancyData', 'vacancies')).toEqual([expect.objectContaining({ vacancy_id: vacId, vacancy_title: 'Senior Clerk' })]);
+    expect(upd.body.updatedVacancy).toMatchObject({
+      vacancy_title: 'Senior Clerk',
+      name_of_employment: 'Part-time',
+      number_of_vacancy: 1,
+    });
+    expect(await list('/vacancy/getAllVacancyData', 'vacancies')).toEqual([
+      expect.objectContaining({ vacancy_id: vacId, vacancy_title: 'Senior Clerk' }),
+    ]);
     await ok('/vacancy/deleteVacancy', { json: { vacancy_id: vacId } });
 
     for (const [path, key] of [
@@ -286,15 +423,32 @@ describe("the spec's client, call for call (section 7)", () => {
   });
 
   it('Partners, ads and gallery: multipart add, update (optional files kept) and JSON delete', async () => {
-    const p = (await ok('/ourpatners/createPartner', { multipart: [['partner_name', 'Acme Bank'], ['partner_image', img(png, 'acme.png')]] })).partners as Body;
+    const p = (
+      await ok('/ourpatners/createPartner', {
+        multipart: [
+          ['partner_name', 'Acme Bank'],
+          ['partner_image', img(png, 'acme.png')],
+        ],
+      })
+    ).partners as Body;
     const pid = num(p.partner_id);
     // With a name, the logo is optional on update and the stored one stays.
-    expect((await ok('/ourpatners/updatePartner', { multipart: [['partner_name', 'Acme Bank Ltd'], ['partner_id', String(pid)]] })).partners).toMatchObject({
+    expect(
+      (
+        await ok('/ourpatners/updatePartner', {
+          multipart: [
+            ['partner_name', 'Acme Bank Ltd'],
+            ['partner_id', String(pid)],
+          ],
+        })
+      ).partners,
+    ).toMatchObject({
       partner_name: 'Acme Bank Ltd',
       partner_image: p.partner_image,
     });
     // A logo alone is enough on add.
-    const logoOnly = (await ok('/ourpatners/createPartner', { multipart: [['partner_image', img(jpg, 'logo.jpg')]] })).partners as Body;
+    const logoOnly = (await ok('/ourpatners/createPartner', { multipart: [['partner_image', img(jpg, 'logo.jpg')]] }))
+      .partners as Body;
     expect(await list('/ourpatners/getAllPartners', 'partners')).toHaveLength(2);
     await ok('/ourpatners/deletepartner', { json: { partner_id: pid } });
     await ok('/ourpatners/deletepartner', { json: { partner_id: num(logoOnly.partner_id) } });
@@ -314,10 +468,22 @@ describe("the spec's client, call for call (section 7)", () => {
     await ok('/ads/deleteads', { json: { ads_id: adId } });
     expect(await list('/ads/getallads', 'ads')).toEqual([]);
 
-    const g = (await ok('/gallery/addgallery', { multipart: [['gallery_image', img(png, 'office.png')], ['title', 'Office']] })).gallery as Body;
+    const g = (
+      await ok('/gallery/addgallery', {
+        multipart: [
+          ['gallery_image', img(png, 'office.png')],
+          ['title', 'Office'],
+        ],
+      })
+    ).gallery as Body;
     const gid = num(g.gallery_id);
     // Update: multipart gallery_id, title and an optional gallery_image (left out: the stored image stays).
-    await ok('/gallery/updateGallery', { multipart: [['gallery_id', String(gid)], ['title', 'Front office']] });
+    await ok('/gallery/updateGallery', {
+      multipart: [
+        ['gallery_id', String(gid)],
+        ['title', 'Front office'],
+      ],
+    });
     expect(await list('/gallery/getallGallery', 'gallery')).toEqual([
       expect.objectContaining({ gallery_id: gid, title: 'Front office', gallery_image: g.gallery_image }),
     ]);

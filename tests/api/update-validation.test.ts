@@ -23,9 +23,14 @@ beforeAll(async () => {
   s = await startServer({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
   cookie = await s.login();
   b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Validation' } })).body.case.case_category_id;
-  caseId = (await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Validated case', case_category_id: categoryId } })).body.case
-    .case_id;
+  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Validation' } })).body.case
+    .case_category_id;
+  caseId = (
+    await api(s.url, '/api/cases/addcase', {
+      cookie,
+      json: { case_title_name: 'Validated case', case_category_id: categoryId },
+    })
+  ).body.case.case_id;
 });
 afterAll(() => s.close());
 
@@ -43,7 +48,8 @@ function payload(kind: 'json' | 'multipart', entries: Entries): { json: Record<s
   const form = new FormData();
   for (const [k, v] of entries) {
     if (!isUpload(v)) form.append(k, String(v));
-    else if (v.upload[1] === '') form.append(k, new File([], ''), ''); // an empty file input
+    else if (v.upload[1] === '')
+      form.append(k, new File([], ''), ''); // an empty file input
     else form.append(k, file(v.upload[0], v.upload[1]), v.upload[1]);
   }
   return { form };
@@ -99,7 +105,13 @@ const groups: GroupCase[] = [
   },
   {
     key: 'caseCategory',
-    add: async () => (await add('caseCategory', [['case_name', 'Tenancy'], ['case_image', up(b.png, 't.png')]])).case_category_id,
+    add: async () =>
+      (
+        await add('caseCategory', [
+          ['case_name', 'Tenancy'],
+          ['case_image', up(b.png, 't.png')],
+        ])
+      ).case_category_id,
     full: (id) => [
       ['case_category_id', String(id)],
       ['case_name', 'Tenancy law'],
@@ -109,7 +121,13 @@ const groups: GroupCase[] = [
   },
   {
     key: 'cases',
-    add: async () => (await add('cases', [['case_title_name', 'Deposit'], ['case_category_id', categoryId]])).case_id,
+    add: async () =>
+      (
+        await add('cases', [
+          ['case_title_name', 'Deposit'],
+          ['case_category_id', categoryId],
+        ])
+      ).case_id,
     full: (id) => [
       ['case_id', id],
       ['case_title_name', 'Deposit refund'],
@@ -123,8 +141,13 @@ const groups: GroupCase[] = [
   {
     key: 'caseDetails',
     add: async () =>
-      (await add('caseDetails', [['case_category_id', String(categoryId)], ['case_id', String(caseId)], ['case_content', '<p>Facts</p>']]))
-        .case_details_id,
+      (
+        await add('caseDetails', [
+          ['case_category_id', String(categoryId)],
+          ['case_id', String(caseId)],
+          ['case_content', '<p>Facts</p>'],
+        ])
+      ).case_details_id,
     full: (id) => [
       ['case_category_id', String(categoryId)],
       ['case_id', String(caseId)],
@@ -135,7 +158,11 @@ const groups: GroupCase[] = [
       { field: 'case_category_id', message: 'Please select a case category and a case title.' },
       { field: 'case_id', message: 'Please select a case category and a case title.' },
       // No file stored or sent: the description is required; an empty editor counts as empty.
-      { field: 'case_content', message: 'Please upload a file or enter a description (at least one)', blank: '<p></p>' },
+      {
+        field: 'case_content',
+        message: 'Please upload a file or enter a description (at least one)',
+        blank: '<p></p>',
+      },
     ],
   },
   {
@@ -170,7 +197,12 @@ const groups: GroupCase[] = [
           ['event_title', 'Camp'],
           ['event_description', 'Advice'],
           ['event_address', 'Town Hall'],
-          ['speakers', JSON.stringify([{ speaker_name: 'Adv. Rao', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' }])],
+          [
+            'speakers',
+            JSON.stringify([
+              { speaker_name: 'Adv. Rao', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' },
+            ]),
+          ],
           ['event_image', up(b.png, 'e.png')],
         ])
       ).event_id,
@@ -182,7 +214,12 @@ const groups: GroupCase[] = [
       ['event_end_date', '2030-05-01'],
       ['event_end_time', '17:00'],
       ['event_address', 'Town Hall'],
-      ['speakers', JSON.stringify([{ speaker_name: 'Adv. Das', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' }])],
+      [
+        'speakers',
+        JSON.stringify([
+          { speaker_name: 'Adv. Das', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' },
+        ]),
+      ],
       ['event_id', String(id)],
     ],
     required: [
@@ -193,7 +230,14 @@ const groups: GroupCase[] = [
   },
   {
     key: 'review',
-    add: async () => (await add('review', [['name', 'Anita'], ['profession', 'Teacher'], ['message', 'Clear.']])).client_review_id,
+    add: async () =>
+      (
+        await add('review', [
+          ['name', 'Anita'],
+          ['profession', 'Teacher'],
+          ['message', 'Clear.'],
+        ])
+      ).client_review_id,
     full: (id) => [
       ['client_review_id', id],
       ['name', 'Anita K.'],
@@ -204,7 +248,13 @@ const groups: GroupCase[] = [
   },
   {
     key: 'team',
-    add: async () => (await add('team', [['name', 'Rahul'], ['address', 'Kochi']])).team_id,
+    add: async () =>
+      (
+        await add('team', [
+          ['name', 'Rahul'],
+          ['address', 'Kochi'],
+        ])
+      ).team_id,
     full: (id) => [
       ['team_id', id],
       ['name', 'Rahul Menon'],
@@ -217,30 +267,52 @@ const groups: GroupCase[] = [
   },
   {
     key: 'faqs',
-    add: async () => (await add('faqs', [['question', 'Parking?'], ['answer', 'Yes.']])).faqs_id,
+    add: async () =>
+      (
+        await add('faqs', [
+          ['question', 'Parking?'],
+          ['answer', 'Yes.'],
+        ])
+      ).faqs_id,
     full: (id) => [
       ['faqs_id', id],
       ['question', 'Free parking?'],
       ['answer', 'Yes, for clients.'],
     ],
-    required: ['question', 'answer'].map((field) => ({ field, message: 'Please fill in both the question and description.' })),
+    required: ['question', 'answer'].map((field) => ({
+      field,
+      message: 'Please fill in both the question and description.',
+    })),
   },
   {
     key: 'partners',
-    add: async () => (await add('partners', [['partner_name', 'Acme'], ['partner_image', up(b.png, 'acme.png')]])).partner_id,
+    add: async () =>
+      (
+        await add('partners', [
+          ['partner_name', 'Acme'],
+          ['partner_image', up(b.png, 'acme.png')],
+        ])
+      ).partner_id,
     full: (id) => [
       ['partner_name', 'Acme Ltd'],
       ['partner_id', String(id)],
     ],
     // With neither a non-blank name nor a new logo (a stored logo does not count).
     required: [{ field: 'partner_name', message: 'Please update either the partner name or logo.' }],
-    accepted: (row, before) => expect(row).toMatchObject({ partner_name: 'Acme Ltd', partner_image: before.partner_image }),
+    accepted: (row, before) =>
+      expect(row).toMatchObject({ partner_name: 'Acme Ltd', partner_image: before.partner_image }),
   },
   {
     key: 'ads',
     add: async () =>
-      (await add('ads', [['ads_image', up(b.png, 'ad.png')], ['ads_display', 'Primary'], ['start_date', '01/01/2030'], ['expiry_date', '31/01/2030']]))
-        .ads_id,
+      (
+        await add('ads', [
+          ['ads_image', up(b.png, 'ad.png')],
+          ['ads_display', 'Primary'],
+          ['start_date', '01/01/2030'],
+          ['expiry_date', '31/01/2030'],
+        ])
+      ).ads_id,
     full: (id) => [
       ['ads_image', up(b.jpg, 'ad2.jpg')],
       ['ads_display', 'Secondary'],
@@ -257,24 +329,41 @@ const groups: GroupCase[] = [
   },
   {
     key: 'gallery',
-    add: async () => (await add('gallery', [['gallery_image', up(b.png, 'g.png')], ['title', 'Office']])).gallery_id,
+    add: async () =>
+      (
+        await add('gallery', [
+          ['gallery_image', up(b.png, 'g.png')],
+          ['title', 'Office'],
+        ])
+      ).gallery_id,
     full: (id) => [
       ['gallery_id', String(id)],
       ['title', 'Front office'],
     ],
     required: [{ field: 'title', message: 'Title is required.' }],
-    accepted: (row, before) => expect(row).toMatchObject({ title: 'Front office', gallery_image: before.gallery_image }),
+    accepted: (row, before) =>
+      expect(row).toMatchObject({ title: 'Front office', gallery_image: before.gallery_image }),
   },
   {
     key: 'vacancy',
-    add: async () => (await add('vacancy', [['vacancy_title', 'Clerk'], ['name_of_employment', 'Full-time'], ['number_of_vacancy', 2]])).vacancy_id,
+    add: async () =>
+      (
+        await add('vacancy', [
+          ['vacancy_title', 'Clerk'],
+          ['name_of_employment', 'Full-time'],
+          ['number_of_vacancy', 2],
+        ])
+      ).vacancy_id,
     full: (id) => [
       ['vacancy_id', id],
       ['vacancy_title', 'Senior clerk'],
       ['name_of_employment', 'Part-time'],
       ['number_of_vacancy', 1],
     ],
-    required: ['vacancy_title', 'name_of_employment'].map((field) => ({ field, message: 'Please fill all the fields' })),
+    required: ['vacancy_title', 'name_of_employment'].map((field) => ({
+      field,
+      message: 'Please fill all the fields',
+    })),
   },
 ];
 
@@ -292,7 +381,8 @@ async function snapshot(key: ResourceKey, id: number) {
   const db = s.services.store.db;
   return {
     row: await db.selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst(),
-    speakers: key === 'event' ? await db.selectFrom('event_speakers').selectAll().where('event_id', '=', id).execute() : [],
+    speakers:
+      key === 'event' ? await db.selectFrom('event_speakers').selectAll().where('event_id', '=', id).execute() : [],
     files: storedFiles(s.dataDir),
     tmp: storedFiles(s.dataDir, 'tmp'),
   };
@@ -310,11 +400,9 @@ describe.each(groups)('update of $key', (g) => {
   const variants = (): { name: string; entries: Entries; message: string }[] => {
     const full = g.full(id);
     const without = (field: string) => full.filter(([k]) => k !== field);
-    const blanked = (field: string, blank: Value) => full.map(([k, v]): [string, Value] => [k, k === field ? blank : v]);
-    return [
-      { field: r.id, message: r.missingIdMessage, blank: '' as Value },
-      ...g.required,
-    ].flatMap((req) => [
+    const blanked = (field: string, blank: Value) =>
+      full.map(([k, v]): [string, Value] => [k, k === field ? blank : v]);
+    return [{ field: r.id, message: r.missingIdMessage, blank: '' as Value }, ...g.required].flatMap((req) => [
       { name: `without ${req.field}`, entries: without(req.field), message: req.message },
       { name: `with ${req.field} blank`, entries: blanked(req.field, req.blank ?? ''), message: req.message },
     ]);
@@ -326,7 +414,11 @@ describe.each(groups)('update of $key', (g) => {
     const seen: string[] = [];
     for (const v of variants()) {
       const res = await api(s.url, path, { cookie, ...payload(r.body, v.entries) });
-      expect({ variant: v.name, status: res.status, message: res.body.message }).toEqual({ variant: v.name, status: 400, message: v.message });
+      expect({ variant: v.name, status: res.status, message: res.body.message }).toEqual({
+        variant: v.name,
+        status: 400,
+        message: v.message,
+      });
       expect(await snapshot(g.key, id), v.name).toEqual(before);
       seen.push(v.name);
     }
