@@ -125,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // client's unsent remainder would block the next request on it.
     if (!req.raw.complete) reply.header('connection', 'close');
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ statusCode: err.statusCode, message: err.message });
+      return reply.code(err.statusCode).send({ ...err.extra, statusCode: err.statusCode, message: err.message });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.code === 'ENOSPC' || e.code === 'EDQUOT') {

@@ -8,6 +8,8 @@
  * boundaries (letters, combining marks and digits of every script), so Hindi and Malayalam phrases match
  * as whole words exactly as English ones do.
  */
+import type { ResourceDef, ResourceKey } from '../kit';
+import { stripTags } from './preview';
 
 export type Rule36Kind = 'superlative' | 'success-claim' | 'solicitation' | 'comparison' | 'client-name';
 
@@ -276,4 +278,33 @@ export function rule36Message(findings: readonly Rule36Finding[], strict: boolea
   return strict
     ? `Not published: Bar Council of India Rule 36 does not allow ${list}, and strict Rule 36 mode accepts no override, so please reword ${findings.length === 1 ? 'it' : 'them'}.`
     : `Not published: Bar Council of India Rule 36 does not allow ${list}; please reword ${findings.length === 1 ? 'it' : 'them'} or publish with an override reason.`;
+}
+
+// --- Records of content groups -------------------------------------------------------------------
+
+/**
+ * The visitor-facing text fields of each content group that are checked before they are published
+ * (ads are images; files are not read). HTML fields are checked as their text (tags removed).
+ */
+export const RULE36_CHECKED_FIELDS: Readonly<Partial<Record<ResourceKey, readonly string[]>>> = {
+  blog: ['title', 'description'],
+  caseDetails: ['case_content'],
+  event: ['event_title', 'event_description'],
+  review: ['name', 'profession', 'message'],
+  team: ['name', 'address'],
+};
+
+/** The text a finding's start and end count in: the field's value, HTML reduced to its text. */
+export function rule36FieldText(def: ResourceDef, field: string, value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return def.fields[field]?.type === 'html' ? stripTags(value) : value;
+}
+
+/** Findings in a record's checked fields, each naming its field. */
+export function checkRecordRule36(def: ResourceDef, values: Readonly<Record<string, unknown>>): Rule36Finding[] {
+  const fields = RULE36_CHECKED_FIELDS[def.key] ?? [];
+  const scope: Rule36Scope | undefined = def.key === 'caseDetails' ? 'case-write-up' : undefined;
+  return fields.flatMap((field) =>
+    checkRule36(rule36FieldText(def, field, values[field]), { scope }).map((f) => ({ ...f, field })),
+  );
 }
