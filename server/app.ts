@@ -16,6 +16,7 @@ import { registerFileRoutes } from './api/files';
 import { registerPublicReads } from './api/public-reads';
 import { registerResourceRoutes } from './api/resources';
 import { registerSettingsRoutes } from './api/settings';
+import { registerComplianceRoutes } from './compliance/routes';
 import { ensureAdmin } from './auth/admins';
 import { registerAdminWriteLimit } from './auth/limits';
 import { purgeExpiredSessions } from './auth/sessions';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAdminRoutes(app, services);
   registerSettingsRoutes(app, services);
+  registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
   registerResourceRoutes(app, services, listCache && { cache: listCache, fresh: () => contentVersion.check() });
   registerFileRoutes(app, services);

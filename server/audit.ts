@@ -21,7 +21,7 @@ declare module 'fastify' {
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls that change nothing although they are POSTs (reads with a body, chat). */
-const NOT_WRITES = new Set(['/api/admin/adminlogin', '/api/admin/logout']);
+const NOT_WRITES = new Set(['/api/admin/adminlogin', '/api/admin/logout', '/api/compliance/check']);
 
 /**
  * Records every successful administrator write before its answer leaves: handlers describe
