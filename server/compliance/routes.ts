@@ -63,7 +63,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
           properties: {
             text: { type: 'string', maxLength: 500000 },
             group: { type: 'string', enum: [...GROUPS] },
-            id: { type: ['integer', 'string'] },
+            id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
           },
         },
         response: {
