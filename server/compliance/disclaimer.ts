@@ -11,7 +11,7 @@ export interface ComplianceTables {
 }
 
 /** Counts one agreement to a disclaimer version on the day of `now` (UTC); nothing about the visitor. */
-export async function recordAcceptance(db: Kysely<any>, version: string, now: Date = new Date()): Promise<void> {
+export async function recordAcceptance(db: Kysely<ComplianceTables>, version: string, now: Date = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
   await db
     .insertInto('disclaimer_acceptances')
@@ -27,7 +27,7 @@ export interface AcceptanceCount {
 }
 
 /** Counts per version and day, newest day first (at most `days` days). */
-export async function acceptanceCounts(db: Kysely<any>, days = 90): Promise<AcceptanceCount[]> {
+export async function acceptanceCounts(db: Kysely<ComplianceTables>, days = 90): Promise<AcceptanceCount[]> {
   const rows = await db
     .selectFrom('disclaimer_acceptances')
     .select(['version', 'day', 'count'])

@@ -8,7 +8,7 @@ import type { Dialect } from '../index';
  *   a count and nothing about the visitor.
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: Kysely<unknown>): Promise<void> => {
     await db.schema.alterTable('audit_log').addColumn('detail', 'text').execute();
     await db.schema
       .createTable('disclaimer_acceptances')
