@@ -143,7 +143,8 @@ export const RULE36_RULES: Readonly<Record<string, readonly Rule36Rule[]>> = {
     {
       id: 'free-consultation',
       kind: 'solicitation',
-      pattern: String.raw`(?:free\s+(?:(?:first|initial|legal|case|online|phone|telephone)\s+)?(?:consultations?|advice|case\s+(?:reviews?|evaluations?|assessments?))|(?:consultations?|advice)\s+(?:is\s+|are\s+)?(?:free|at\s+no\s+(?:cost|charge))|no\s+win,?\s+no\s+fees?)`,
+      // Offers of a free consultation; not free legal aid or advice at a legal aid camp, which is lawful.
+      pattern: String.raw`(?:free\s+(?:(?:first|initial|legal|case|online|phone|telephone|video)\s+){0,2}(?:consultations?|case\s+(?:reviews?|evaluations?|assessments?))|free\s+(?:first|initial)\s+(?:legal\s+)?advice|(?:first\s+|initial\s+)?consultations?\s+(?:is\s+|are\s+)?(?:free|at\s+no\s+(?:cost|charge))|no\s+win,?\s+no\s+fees?)`,
       reason: SOLICIT,
     },
     {
