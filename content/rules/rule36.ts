@@ -289,6 +289,7 @@ export function rule36Message(findings: readonly Rule36Finding[], strict: boolea
  */
 export const RULE36_CHECKED_FIELDS: Readonly<Partial<Record<ResourceKey, readonly string[]>>> = {
   blog: ['title', 'description'],
+  cases: ['case_title_name'],
   caseDetails: ['case_content'],
   event: ['event_title', 'event_description'],
   review: ['name', 'profession', 'message'],

@@ -53,7 +53,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
         summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
         description:
           'Send `{text}` (plain text; add `group: "caseDetails"` to include the case write-up rules) or `{group, id}` ' +
-          '(a stored blog, caseDetails, event, review or team row; `{group: "settings"}` checks the site settings’ texts). ' +
+          '(a stored blog, cases, caseDetails, event, review or team row; `{group: "settings"}` checks the site settings’ texts). ' +
           'Findings name the rule, its kind, the exact passage with its start and end, and a reason citing Rule 36. ' +
           'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
           '(in strict Rule 36 mode, 409 whatever the reason).',
