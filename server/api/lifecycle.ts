@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resources } from '../../content/resources/index';
 import { ADMIN_PAGE_SIZE, LIST_STATUSES, type ListQuery } from '../content/lifecycle';
 import { parseId } from '../content/coerce';
+import { publishCheck } from '../compliance/publish-check';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
@@ -80,11 +81,22 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
 
   app.post(
     '/api/content/:group/:id/publish',
-    { preValidation: admin, schema: { operationId: 'publishContent', tags: [TAG], summary: 'Publish a draft or a pending draft', security: session, params: rowParams } },
+    {
+      preValidation: admin,
+      schema: {
+        operationId: 'publishContent',
+        tags: [TAG],
+        summary: 'Publish a draft or a pending draft',
+        description: 'Runs the Rule 36 publish check on the content going live: 409 with the findings unless `override_reason` is given (never in strict mode).',
+        security: session,
+        params: rowParams,
+      },
+    },
     async (req) => {
       const { r, id } = params(req);
-      const row = await life.publish(r, id, actor(req));
-      req.audit = { action: 'publish', target: r.key, recordId: id };
+      const rule36 = publishCheck(services, r, bodyOf(req)); // Rule 36 (issue 16): 409 or an audited override
+      const row = await life.publish(r, id, actor(req), (values) => rule36.before(values));
+      req.audit = { action: 'publish', target: r.key, recordId: id, ...rule36.audit() };
       return { statusCode: 200, message: `${r.label} published successfully`, [r.keys.update]: row };
     },
   );
@@ -116,14 +128,17 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         params: rowParams,
         body: {
           type: 'object',
-          properties: { publish_at: { type: ['string', 'null'] }, unpublish_at: { type: ['string', 'null'] } },
+          properties: { publish_at: { type: ['string', 'null'] }, unpublish_at: { type: ['string', 'null'] }, override_reason: { type: 'string' } },
         },
       },
     },
     async (req) => {
       const { r, id } = params(req);
+      // A scheduled publish goes live unattended: its Rule 36 check (issue 16) happens now.
+      const rule36 = publishCheck(services, r, bodyOf(req));
+      if (bodyOf(req).publish_at) await rule36.before(await life.contentToPublish(r, id));
       const row = await life.schedule(r, id, bodyOf(req));
-      req.audit = { action: 'schedule', target: r.key, recordId: id, summary: `publish ${String(row.publish_at ?? '-')}, unpublish ${String(row.unpublish_at ?? '-')}` };
+      req.audit = { action: 'schedule', target: r.key, recordId: id, summary: `publish ${String(row.publish_at ?? '-')}, unpublish ${String(row.unpublish_at ?? '-')}`, ...rule36.audit() };
       return { statusCode: 200, message: 'Schedule saved', [r.keys.update]: row };
     },
   );

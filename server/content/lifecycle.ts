@@ -91,6 +91,8 @@ const SPEAKER_COLUMNS = ['speaker_name', 'designation', 'date', 'from_time', 'to
 export interface WriteOptions {
   /** Who wrote (the administrator's email, or 'scheduler'), recorded with the revision. */
   actor?: string;
+  /** The Rule 36 publish check (issue 16): may refuse the write; skipped for drafts (checked on publish). */
+  before?: (values: Row, existing: Row | null) => Promise<void>;
 }
 
 /** What a preview request shows in place of the stored public row. */
@@ -529,10 +531,20 @@ export class ContentLifecycle {
     });
   }
 
-  async publish(r: ResourceDef, id: number, actor?: string): Promise<Row> {
+  /** The content a publish of this row would put on the site (its pending draft, else the row). */
+  async contentToPublish(r: ResourceDef, id: number): Promise<Row> {
+    const live = await this.raw(r, id);
+    const draft = parseDraft(live.pending_draft);
+    const current = await this.content.readRow(this.db, r, id);
+    return { ...(current ?? live), ...(draft ?? {}) };
+  }
+
+  /** `check`: the Rule 36 publish check (issue 16) of the content going live; it may refuse with 409. */
+  async publish(r: ResourceDef, id: number, actor?: string, check?: (values: Row) => Promise<void>): Promise<Row> {
     const live = await this.raw(r, id);
     const draft = parseDraft(live.pending_draft);
     if (draft) await this.checkRefsOf(r, draft);
+    if (check) await check(await this.contentToPublish(r, id));
     const before = await this.content.readRow(this.db, r, id);
     const oldFiles = snapshotFiles(r, before ? snapshotOf(r, before) : null);
     const now = this.now();

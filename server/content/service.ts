@@ -58,6 +58,12 @@ export interface ExtensionContext {
   storeFile(tmp: TempFile, label: string, def: { kind: 'image' }): Promise<string>;
 }
 
+/**
+ * Runs after a write's values are validated and before anything is stored (the Rule 36 publish check):
+ * it may refuse the write by throwing. `existing` is the stored row of an update.
+ */
+export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
+
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string };
 
@@ -290,6 +296,8 @@ export class ContentService {
     const message = r.validate(values, ctx);
     if (message) throw new AppError(400, message);
     await this.checkRefs(r, values);
+    // Rule 36 (issue 16) is a publish check: a draft is checked when it is published.
+    if (status !== 'draft') await opts.before?.(values, null);
 
     const written: string[] = [];
     const images = new Map<string, ImageMeta>();
@@ -344,6 +352,8 @@ export class ContentService {
     const values: Row = {};
     for (const name of Object.keys(r.fields)) values[name] = name in body.fields ? sent[name] : (existing[name] ?? null);
     await this.checkRefs(r, values);
+    const staysDraft = status === 'draft' || (status === undefined && live.status === 'draft');
+    if (!staysDraft) await opts.before?.(values, existing);
 
     const written: string[] = [];
     const obsolete: string[] = [];

@@ -18,6 +18,8 @@ import {
   type ContentList,
 } from './lifecycle';
 import { notify } from './notify';
+import { checkRecordRule36, rule36FieldText } from '@content/rules/rule36';
+import { Rule36Findings } from './rule36-panel';
 import {
   buildBody,
   deleteResource,
@@ -55,6 +57,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Rule 36 (issue 16): the shared checker runs as the administrator types; a reason overrides.
+  const [overrideReason, setOverrideReason] = useState('');
+  const findings = useMemo(() => checkRecordRule36(def, values), [def, values]);
   useEffect(() => {
     if (list.error) notify.error(list.error);
   }, [list.error]);
@@ -67,6 +72,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setRemovals({});
     setError(null);
     setDirty(false);
+    setOverrideReason('');
     setFormVersion((v) => v + 1);
   }, [def]);
 
@@ -113,7 +119,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setBusy(true);
     setError(null);
     try {
-      const body = buildBody(def, mode, values, files, removals, editing, { ...opts.extra, ...(opts.status ? { status: opts.status } : {}) });
+      const reason = findings.length > 0 ? overrideReason.trim() : '';
+      const extra = { ...opts.extra, ...(reason ? { override_reason: reason } : {}), ...(opts.status ? { status: opts.status } : {}) };
+      const body = buildBody(def, mode, values, files, removals, editing, extra);
       if ('form' in body) opts.extendForm?.(body.form);
       const res = await saveResource(def, mode, body);
       if (res.status === 401) return;
@@ -217,6 +225,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     deleting,
     confirmDelete,
     cancelDelete: () => setToDelete(null),
+    rule36: { findings, reason: overrideReason, setReason: setOverrideReason },
   };
 }
 
@@ -302,6 +311,21 @@ export function PageTable({
       onDelete={(r) => page.askDelete(r)}
       onHistory={(r) => page.setHistory(r)}
       emptyText={page.def.admin.empty}
+    />
+  );
+}
+
+/** The Rule 36 findings of the form's text, marked in place, with the override reason field. */
+export function Rule36Panel({ page }: { page: ResourcePage }) {
+  const { def, values } = page;
+  return (
+    <Rule36Findings
+      idPrefix={`admin-${def.key}-rule36`}
+      findings={page.rule36.findings}
+      text={(f) => rule36FieldText(def, f.field ?? '', values[f.field ?? ''] ?? '')}
+      label={(field) => def.fields[field]?.label ?? field}
+      reason={page.rule36.reason}
+      onReason={page.rule36.setReason}
     />
   );
 }
@@ -428,6 +452,7 @@ export function ResourceManager({ def }: { def: ResourceDef }) {
                 inputKey={page.formVersion}
               />
             ))}
+            <Rule36Panel page={page} />
             <FormError message={page.error} />
             <FormButtons page={page} />
           </Form>
