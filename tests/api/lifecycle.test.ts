@@ -90,7 +90,7 @@ describe('FAQs (a JSON group): draft → preview → publish → pending draft �
 
     // A pending draft leaves the live page unchanged until it is published.
     const next = 'Do you handle maritime and fishing disputes?';
-    const upd = await api(s.url, '/api/faqs/updatefaqs', { cookie, json: { faqs_id: id, question: next, status: 'draft' } });
+    const upd = await api(s.url, '/api/faqs/updatefaqs', { cookie, json: { faqs_id: id, question: next, answer: 'Yes, at the port office.', status: 'draft' } });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect((await publicList()).find((f) => f.faqs_id === id)?.question).toBe(question);
     const livePage = (await page('/faqs')).html;
@@ -129,7 +129,7 @@ describe('FAQs (a JSON group): draft → preview → publish → pending draft �
     const trash = await api(s.url, content('faqs', '?status=trash'), { cookie });
     expect(trash.body.rows.map((r: { faqs_id: number }) => r.faqs_id)).toContain(id);
     // A row in the trash is not found by the spec's update.
-    expect((await api(s.url, '/api/faqs/updatefaqs', { cookie, json: { faqs_id: id, question: 'x' } })).status).toBe(404);
+    expect((await api(s.url, '/api/faqs/updatefaqs', { cookie, json: { faqs_id: id, question: 'x', answer: 'y' } })).status).toBe(404);
 
     const back = await api(s.url, content('faqs', `/${id}/restore`), { cookie, method: 'POST', json: {} });
     expect(back.status).toBe(200);
@@ -185,7 +185,10 @@ describe('Blogs (multipart with files): draft, pending draft with a new image, h
     // A pending draft with a new image: the live blog keeps its image until Publish.
     const upd = await api(s.url, '/api/blog/updateBlog', {
       cookie,
-      payload: multipart({ blog_id: String(id), title: `${title} (2nd ed.)`, status: 'draft' }, { blog_image: [b.png, 'new.png'] }),
+      payload: multipart(
+        { blog_id: String(id), title: `${title} (2nd ed.)`, case_category_id: String(categoryId), description: '<p>What a salvor may claim.</p>', status: 'draft' },
+        { blog_image: [b.png, 'new.png'] },
+      ),
     });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     const live = (await api(s.url, '/api/blog/getblogByid', { json: { blog_id: id } })).body.blog;
@@ -277,6 +280,13 @@ describe('Events (multipart with speakers)', () => {
       payload: multipart({
         event_id: String(id),
         status: 'draft',
+        event_title: 'Harbour Law Day',
+        event_description: 'Talks on shipping law',
+        event_start_date: '2031-05-01',
+        event_start_time: '09:30',
+        event_end_date: '2031-05-01',
+        event_end_time: '17:00',
+        event_address: 'Port Trust Hall, Kochi',
         speakers: JSON.stringify([{ speaker_name: 'Adv. Meera Rao', designation: 'Senior Counsel', date: '2031-05-01', from_time: '10:00', to_time: '11:00', image: photo }]),
       }),
     });
@@ -454,8 +464,10 @@ describe('scheduling and the trash’s retention on two instances sharing one da
     const img = add.body.gallery.gallery_image as string;
     await api(a.url, '/api/gallery/deletegallery', { cookie: ca, json: { gallery_id: id } });
     expect(onDisk(dataDir, `private/trash/${img}`)).toBe(true);
-    await until(async () => (await api(c.url, content('gallery', '?status=trash'), { cookie: await c.login() })).body.total, (n) => n === 0, 8000, 'trash purged');
-    expect(onDisk(dataDir, `private/trash/${img}`)).toBe(false);
+    const cc = await c.login();
+    await until(async () => (await api(c.url, content('gallery', '?status=trash'), { cookie: cc })).body.total, (n) => n === 0, 8000, 'trash purged');
+    // The files go right after the row (removed once its deletion is committed).
+    await until(() => onDisk(dataDir, `private/trash/${img}`), (v) => !v, 3000, 'trashed file removed');
     expect(onDisk(dataDir, img)).toBe(false);
   });
 });
