@@ -143,6 +143,24 @@ describe('FAQs (a JSON group): draft → preview → publish → pending draft �
     expect((await api(s.url, content('faqs', `/${id}/revisions`), { cookie })).status).toBe(404);
   });
 
+  it('checks Rule 36 when a draft is published: 409 without a reason, an audited override with one', async () => {
+    const advert = 'They are the best lawyers in Kochi, call now!';
+    const add = await api(s.url, '/api/clientreview/addClientreviews', { cookie, json: { name: 'R. Menon', profession: 'Teacher', message: advert, status: 'draft' } });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const id = add.body.reviews.client_review_id as number;
+    const refused = await api(s.url, content('review', `/${id}/publish`), { cookie, json: {} });
+    expect(refused.status).toBe(409);
+    expect((await api(s.url, '/api/clientreview/getallreviews')).body.reviews.some((x: { client_review_id: number }) => x.client_review_id === id)).toBe(false);
+    const scheduled = await api(s.url, content('review', `/${id}/schedule`), { cookie, json: { publish_at: '2031-01-01T09:00:00Z' } });
+    expect(scheduled.status).toBe(409);
+    const ok = await api(s.url, content('review', `/${id}/publish`), { cookie, json: { override_reason: 'The client’s own words' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await api(s.url, '/api/clientreview/getallreviews')).body.reviews.some((x: { client_review_id: number }) => x.client_review_id === id)).toBe(true);
+    const log = await api(s.url, '/api/audit/getauditlog', { cookie });
+    const entry = JSON.stringify(log.body).includes('The client’s own words');
+    expect(entry).toBe(true);
+  });
+
   it('refuses a status that is neither draft nor published, changing nothing', async () => {
     const r = await api(s.url, '/api/faqs/addFaqs', { cookie, json: { question: 'Q?', answer: 'A.', status: 'live' } });
     expect(r.status).toBe(400);
