@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(publicFaqs).toContain('Can I bring a friend to the meeting?');
     await page.getByLabel('Show').selectOption('all');
     await row('Can I bring a friend').waitFor();
-  });
+  }, 90_000); // a long flow of many steps: room for a loaded machine
 
   it('reorders by keyboard with Move up / Move down, and the public list follows', async () => {
     for (const q of ['Alpha question?', 'Beta question?', 'Gamma question?']) {
