@@ -10,8 +10,11 @@ import {
   factsOf,
   fieldFacts,
   GROUPS,
+  groupByKey,
   line,
   nameOf,
+  pluralOf,
+  settingName,
   show,
   status,
   type Group,
@@ -50,21 +53,28 @@ const ADVICE = new RegExp(
     '\\bmy (husband|wife|spouse|ex|landlord|tenant|employer|boss|neighbou?r|son|daughter|father|mother|brother|sister|in laws?)\\b',
   ].join('|'),
 );
-const ASK = new RegExp(`\\b(what (should|shall|can|must|do) ${PERSON} do|should ${PERSON} (file|sue|go|sign|settle|accept|divorce|pay|apply)|how (do|can) (i|we) (get|file|win|fight|claim|stop|avoid))\\b`);
-const LEGAL = /\b(divorc\w*|custody|alimony|maintenance|bail|arrest\w*|police|fir|sue|court|lawsuit|contract|evict\w*|inherit\w*|dowry|cheque|fired|dismiss\w*|salary|harass\w*|fraud|accident|complaint|rights?|will|property)\b/;
+const ASK = new RegExp(
+  `\\b(what (should|shall|can|must|do) ${PERSON} do|should ${PERSON} (file|sue|go|sign|settle|accept|divorce|pay|apply)|how (do|can) (i|we) (get|file|win|fight|claim|stop|avoid))\\b`,
+);
+const LEGAL =
+  /\b(divorc\w*|custody|alimony|maintenance|bail|arrest\w*|police|fir|sue|court|lawsuit|contract|evict\w*|inherit\w*|dowry|cheque|fired|dismiss\w*|salary|harass\w*|fraud|accident|complaint|rights?|will|property)\b/;
 
 export function asksLegalAdvice(norm: string): boolean {
   return ADVICE.test(norm) || (ASK.test(norm) && LEGAL.test(norm));
 }
 
 function refusal(q: Question): Answer {
+  // The topic of the question ('divorce'), looked up in the public content only.
+  const topic = normalise(q.prompt).match(new RegExp(LEGAL.source, 'g')) ?? [];
   const said = q.knowledge
-    .search(q.prompt, { kinds: ['item'] }, 6)
+    .search(topic.join(' '), { kinds: ['item'] }, 6)
     .filter((h) => ['blog', 'faqs', 'cases', 'caseDetails'].includes(h.doc.group))
     .slice(0, 2);
   const text = [
     "I can't give legal advice. What you or anyone should do legally, or whether a case would be won, is for the firm's advocates to answer in a consultation, once they know the facts: book one at /book-consultation (requests arrive in /admin-side-bar/consultations).",
-    ...(said.length ? ['What the site says (general information, not advice):', ...said.map((h) => `- ${factsOf(h.doc, q.now)}`)] : []),
+    ...(said.length
+      ? ['What the site says (general information, not advice):', ...said.map((h) => `- ${factsOf(h.doc, q.now)}`)]
+      : []),
   ].join('\n');
   return { text, kind: 'refusal' };
 }
@@ -77,7 +87,8 @@ const HOWTO =
   /\b(how (do|can|should|would|to|does)|steps?|instructions?|is it possible|help me|way to)\b|^(please )?(add|create|delete|remove|edit|update|change|upload|replace|publish|hide|post|set)\b/;
 const WHERE = /\bwhere (do|can|should|would|to) (i|we)\b|\b(which|what) page\b|\bwhere to\b/;
 /** Questions about a message, a form or files: answered from the help. */
-const ABOUT_ADMIN = /\b(mean|means|meaning|error|message|file types?|formats?|allowed|accepted|size limit|fields?|form)\b|(^|\s)['"‘“][^'"‘’“”]{6,}['"’”]([\s.,?!]|$)/;
+const ABOUT_ADMIN =
+  /\b(mean|means|meaning|error|message|file types?|formats?|allowed|accepted|size limit|fields?|form)\b|(^|\s)['"‘“][^'"‘’“”]{6,}['"’”]([\s.,?!]|$)/;
 const WHY =
   /\b(why|not (showing|visible|appearing|displayed|shown|there|live|on)|does ?nt show|does not show|do ?nt see|do not see|cant see|cannot see|disappeared|hidden)\b/;
 const COUNT = /\b(how many|count|total|number of (?!the\b)|tally)\b/;
@@ -112,7 +123,7 @@ const FILLER = new Set(
     'start yet live ongoing running happen current currently active showing visible displayed ended past finish over expir ' +
     'previous complet old done gone next soonest nearest latest newest recent recently last add week month year today ' +
     'tomorrow kindly exist available publish present overall altogether entire whole each one item entry entri record ' +
-    'january february march april june july august september october november december mention talk regard'
+    'january february march april june july august september october november december mention talk regard open right'
   )
     .split(' ')
     .map(stem),
@@ -135,7 +146,8 @@ function groupsIn(tokens: readonly string[], raw: readonly string[], used: Set<n
       if (span.some((j) => used.has(j)) || !p.every((w, j) => sameWord(tokens[i + j]!, w))) continue;
       span.forEach((j) => used.add(j));
       const last = raw[i + p.length - 1]!;
-      if (!found.has(g.key) || found.get(g.key)!.at > i) found.set(g.key, { g, at: i, many: /s$/.test(last) && !/ss$/.test(last) });
+      if (!found.has(g.key) || found.get(g.key)!.at > i)
+        found.set(g.key, { g, at: i, many: /s$/.test(last) && !/ss$/.test(last) });
     }
   return [...found.values()].sort((a, b) => a.at - b.at);
 }
@@ -158,7 +170,14 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
   const why = WHY.test(norm);
   const hits = q.knowledge.search(q.prompt, { kinds: ['help', 'setting'], prefer: g?.key }, 2);
   // With a group named, its own help (or a setting) is the answer, else its page's help.
-  const top = (g ? (hits.find((h) => h.doc.group === g.key || h.doc.kind === 'setting')?.doc ?? q.knowledge.doc(`help:${g.key}`)) : hits[0]?.doc) ?? null;
+  // A validation message quoted in the question is explained on its own page, whatever group it names.
+  const quoted = q.knowledge
+    .under('help:')
+    .filter((d) => d.id.includes(':message') && norm.includes(normalise(d.title)))
+    .sort((a, b) => b.title.length - a.title.length)[0];
+  const own =
+    g && (hits.find((h) => h.doc.group === g.key || h.doc.kind === 'setting')?.doc ?? q.knowledge.doc(`help:${g.key}`));
+  const top = quoted ?? (g && why ? q.knowledge.doc(`help:${g.key}:note`) : undefined) ?? (g ? own : hits[0]?.doc);
   if (!top) return null;
   const out = [factsOf(top, q.now)];
   if (hits[1] && hits[1].doc.path !== top.path) out.push(`See also: ${hits[1].doc.title}, ${hits[1].doc.path}.`);
@@ -168,18 +187,22 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
       .map((r) => {
         const st = status(g, r, q.now);
         const lacks = gaps(g, r);
-        const why = [st && st !== 'running' ? (st === 'upcoming' ? 'not started yet' : 'ended') : '', lacks.length ? `missing ${lacks.join(', ')}` : '']
+        const why = [
+          st && st !== 'running' ? (st === 'upcoming' ? 'not started yet' : 'ended') : '',
+          lacks.length ? `missing ${lacks.join(', ')}` : '',
+        ]
           .filter(Boolean)
           .join('; ');
         return why && `- ${nameOf(g, r)}: ${why}`;
       })
       .filter(Boolean);
     const shown = rows.length - notes.length;
-    out.push(
-      notes.length
-        ? `Today (${showDay(localDay(q.now))}) ${plural(shown, `${g.one} is`, `${g.many} are`)} complete and within ${g.window ? 'their dates' : 'their rules'}; these are not:\n${notes.slice(0, LIST_MAX).join('\n')}`
-        : `Today (${showDay(localDay(q.now))}) all ${plural(rows.length, g.one, g.many)} are complete${g.window ? ' and within their dates' : ''}.`,
-    );
+    if (notes.length || g.window)
+      out.push(
+        notes.length
+          ? `Today (${showDay(localDay(q.now))}) ${plural(shown, `${g.one} is`, `${g.many} are`)} complete and within ${g.window ? 'their dates' : 'their rules'}; these are not:\n${notes.slice(0, LIST_MAX).join('\n')}`
+          : `Today (${showDay(localDay(q.now))}) all ${plural(rows.length, g.one, g.many)} are complete${g.window ? ' and within their dates' : ''}.`,
+      );
   }
   return { text: out.join('\n'), kind: 'help' };
 }
@@ -194,9 +217,13 @@ function searchAnswer(q: Question, norm: string): Answer | null {
   if (!top) return null;
   // 'How many offices': a list in the settings is counted as a whole.
   const list = /^(settings:\w+)\.\d+$/.exec(top.id);
-  if (list && (COUNT.test(norm) || LIST.test(norm))) {
-    const all = q.knowledge.settingsUnder(`${list[1]}.`);
-    return { text: `There ${all.length === 1 ? 'is' : 'are'} ${all.length}:\n${all.map((d) => `- ${d.facts}`).join('\n')}`, kind: 'data' };
+  if (list && (COUNT.test(norm) || /\b(list|all)\b/.test(norm))) {
+    const all = q.knowledge.under(`${list[1]}.`);
+    const noun = settingName(list[1]!.slice('settings:'.length)).toLowerCase();
+    return {
+      text: `There ${all.length === 1 ? `is 1 ${noun}` : `are ${all.length} ${pluralOf(noun)}`}:\n${all.map((d) => `- ${d.facts}`).join('\n')}`,
+      kind: 'data',
+    };
   }
   return top.kind === 'help' ? { text: factsOf(top, q.now), kind: 'help' } : itemsAnswer(hits, q.now);
 }
@@ -219,7 +246,9 @@ function groupAnswer(q: Question, norm: string, found: Found, tokens: readonly s
   // A value of one of the group's short fields named in the question: 'Full-time', 'Family Law', 'Kochi'.
   const qTerms = tokens.filter((_, i) => !used.has(i));
   for (const f of g.fields.filter((f) => f.name !== g.name && (f.type === 'text' || f.type === 'enum'))) {
-    const values = [...new Set(all.map((r) => show(r[f.name], 120)).filter(Boolean))].filter((v) => {
+    const ref = f.ref ? groupByKey.get(f.ref) : undefined;
+    const names = ref ? (q.knowledge.rows.get(ref.key) ?? []).map((r) => nameOf(ref, r)) : [];
+    const values = [...new Set([...names, ...all.map((r) => show(r[f.name], 120))].filter(Boolean))].filter((v) => {
       const t = terms(v);
       const hit = t.filter((w) => qTerms.some((x) => sameWord(x, w)));
       return t.length > 0 && (hit.length === t.length || hit.length >= 2);
@@ -251,7 +280,9 @@ function groupAnswer(q: Question, norm: string, found: Found, tokens: readonly s
     after.push(range.label);
   }
   // Every other word: what the question is about, searched within the group.
-  const left = qTerms.map((t) => term(t)).filter((t): t is string => !!t && !FILLER.has(t) && !taken.has(t) && !/^\d+$/.test(t));
+  const left = qTerms
+    .map((t) => term(t))
+    .filter((t): t is string => !!t && !FILLER.has(t) && !taken.has(t) && !/^\d+$/.test(t));
   if (left.length) {
     const ids = g.personal
       ? rows.filter((r) => matchesTerms(g, r, left)).map((r) => `${g.key}:${String(r[g.id])}`)
@@ -332,7 +363,7 @@ export function builtinAnswer(q: Question): Answer {
   const found = groupsIn(tokens, raw, used);
   const count = COUNT.test(norm);
   const rowsOf = (g: Group) => (g.personal ? q.live.get(g.key) : q.knowledge.rows.get(g.key)) ?? [];
-  if (!count && [HOWTO, WHY, WHERE].some((re) => re.test(norm)) || ABOUT_ADMIN.test(q.prompt.toLowerCase())) {
+  if ((!count && [HOWTO, WHY, WHERE].some((re) => re.test(norm))) || ABOUT_ADMIN.test(q.prompt.toLowerCase())) {
     const a = howTo(q, norm, found[0], found[0] ? rowsOf(found[0].g) : []);
     if (a) return a;
   }
@@ -340,4 +371,3 @@ export function builtinAnswer(q: Question): Answer {
   if (OVERVIEW.test(norm)) return overview(q);
   return searchAnswer(q, norm) ?? { text: UNKNOWN, kind: 'unknown' };
 }
-

@@ -57,7 +57,11 @@ export function rangeInPrompt(norm: string, now: Date): DayRange | null {
     const i = MONTHS.indexOf(month[1] ?? month[2]!);
     const year = month[3] ? Number(month[3]) : y;
     const name = MONTHS[i]!;
-    return range(new Date(year, i, 1), new Date(year, i + 1, 0), `in ${name[0]!.toUpperCase()}${name.slice(1)} ${year}`);
+    return range(
+      new Date(year, i, 1),
+      new Date(year, i + 1, 0),
+      `in ${name[0]!.toUpperCase()}${name.slice(1)} ${year}`,
+    );
   }
   return null;
 }

@@ -84,7 +84,11 @@ export function validationMessages(r: ResourceDef): { message: string; when: str
   return [...seen].map(([message, { modes, missing }]) => {
     const minimal = missing.filter((a) => !missing.some((b) => b.length < a.length && b.every((x) => a.includes(x))));
     const causes = minimal.map((m) =>
-      !m.length ? 'the dates are in the wrong order' : m.length === 1 ? `${m[0]} is missing` : `${m.join(' and ')} are all missing`,
+      !m.length
+        ? 'the dates are in the wrong order'
+        : m.length === 1
+          ? `${m[0]} is missing`
+          : `${m.join(' and ')} are all missing`,
     );
     const mode = modes.size === 1 ? ` when ${modes.has('add') ? 'adding' : 'updating'}` : '';
     return { message, when: `${mode} if ${causes.slice(0, 6).join(', or if ')}` };
@@ -92,7 +96,15 @@ export function validationMessages(r: ResourceDef): { message: string; when: str
 }
 
 function doc(id: string, title: string, path: string, text: string, keywords = ''): Doc {
-  return { id: `help:${id}`, kind: 'help', group: id.split(':')[0]!, title, text: `${text} ${keywords}`, facts: text, path };
+  return {
+    id: `help:${id}`,
+    kind: 'help',
+    group: id.split(':')[0]!,
+    title,
+    text: `${text} ${keywords}`,
+    facts: text,
+    path,
+  };
 }
 
 function pageDocs(r: ResourceDef, g: Group): Doc[] {
@@ -104,10 +116,35 @@ function pageDocs(r: ResourceDef, g: Group): Doc[] {
     messages.length ? `Messages: ${messages.map((m) => `'${m.message}'${m.when}`).join('; ')}.` : '',
     NOTES[r.key] ?? '',
   ].join(' ');
+  const note = NOTES[r.key];
   return [
-    doc(r.key, `${r.admin.title} page: add, edit, delete ${g.many}`, g.path, text, `how add new create edit change update delete remove upload ${g.vocab.flat().join(' ')}`),
-    ...[...messages, { message: r.missingIdMessage, when: ' when Update is pressed without a row chosen' }].map((m, i) =>
-      doc(`${r.key}:message${i}`, m.message, g.path, `'${m.message}' is shown on the ${r.admin.title} page (${g.path})${m.when}.`, 'message error why'),
+    doc(
+      r.key,
+      `${r.admin.title} page: add, edit, delete ${g.many}`,
+      g.path,
+      text,
+      `how add new create edit change update delete remove upload ${g.vocab.flat().join(' ')}`,
+    ),
+    ...(note
+      ? [
+          doc(
+            `${r.key}:note`,
+            `${r.admin.title}: where they show, and why one is not shown`,
+            g.path,
+            `${note} (${r.admin.title}: ${g.path}.)`,
+            'why not showing visible hidden missing public site',
+          ),
+        ]
+      : []),
+    ...[...messages, { message: r.missingIdMessage, when: ' when Update is pressed without a row chosen' }].map(
+      (m, i) =>
+        doc(
+          `${r.key}:message${i}`,
+          m.message,
+          g.path,
+          `'${m.message}' is shown on the ${r.admin.title} page (${g.path})${m.when}.`,
+          'message error why',
+        ),
     ),
   ];
 }
@@ -116,15 +153,69 @@ const settingsList = Object.keys(SiteSettingsSchema.shape).map(words).join(', ')
 
 /** Pages that are not content groups. */
 const PAGES: [id: string, title: string, path: string, text: string, keywords: string][] = [
-  ['dashboard', 'Dashboard', `${ADMIN}/dashboard`, `The Dashboard, ${ADMIN}/dashboard, has one card per section; click a card to open it. It opens after signing in.`, 'home start overview cards'],
-  ['mail', 'Sending mail', `${ADMIN}/mail`, `Mail, ${ADMIN}/mail: fill in the recipient's email, subject and message (all required), attach up to 10 files and press Send Mail.`, 'send email message attachment'],
-  ['consultations', 'Consultation requests inbox', `${ADMIN}/consultations`, `Visitors book a consultation on /book-consultation (name, email, contact number, preferred date and time, a summary of the legal issue, an optional document and the consent box '${CONSENT_LABEL}'). Each request arrives in Consultations, ${ADMIN}/consultations, with the status 'new'; there you set its status (new, contacted, scheduled, closed), open its document and reply.`, 'booking appointment request inbox status reply'],
-  ['settings', 'Site settings: firm details, offices, contact, hours, legal team', `${ADMIN}/settings`, `Settings, ${ADMIN}/settings, holds the firm's details that the public pages show: ${settingsList}. Change a value and press Save Settings.`, 'change edit update phone number email address office hours whatsapp founder logo social footer where'],
-  ['admins', 'Administrators and passwords', `${ADMIN}/admins`, `Administrators, ${ADMIN}/admins: invite an administrator by email, remove one, or change your own password. 'Forgot Password?' on /admin-login emails a link to set a new password.`, 'invite add user account password forgot reset change login'],
-  ['audit', 'Audit log', `${ADMIN}/audit`, `The Audit Log, ${ADMIN}/audit, lists who changed what and when, page by page.`, 'history who changed log activity'],
-  ['logout', 'Log out (logout, sign out)', `${ADMIN}/dashboard`, "Click Logout at the bottom of the sidebar and confirm with 'Yes,Logout'; you return to /admin-login.", 'logout log out sign out'],
-  ['files', 'Files and images', `${ADMIN}/dashboard`, `Images: ${DEFAULT_FORMATS.image.join(', ')}; documents: ${DEFAULT_FORMATS.document.join(', ')}; event media also ${DEFAULT_FORMATS.media.filter((f) => !DEFAULT_FORMATS.image.includes(f)).join(', ')} videos. Files are checked by their content, so a renamed file is refused, and a file over the size limit is refused.`, 'upload file image format type size big large pdf video'],
-  ['assistant', 'This assistant', `${ADMIN}/dashboard`, "I answer from the site's own data: counts and lists of every section ('how many upcoming events', 'list the vacancies'), details of one item ('find the blog about divorce'), the firm's settings ('phone number of the Bengaluru office'), and how to do things in the admin ('how do I add a new ad', 'why is my ad not showing'). I do not give legal advice.", 'what can you do help questions'],
+  [
+    'dashboard',
+    'Dashboard',
+    `${ADMIN}/dashboard`,
+    `The Dashboard, ${ADMIN}/dashboard, has one card per section; click a card to open it. It opens after signing in.`,
+    'home start overview cards',
+  ],
+  [
+    'mail',
+    'Sending mail',
+    `${ADMIN}/mail`,
+    `Mail, ${ADMIN}/mail: fill in the recipient's email, subject and message (all required), attach up to 10 files and press Send Mail.`,
+    'send email message attachment',
+  ],
+  [
+    'consultations',
+    'Consultation requests inbox',
+    `${ADMIN}/consultations`,
+    `Visitors book a consultation on /book-consultation (name, email, contact number, preferred date and time, a summary of the legal issue, an optional document and the consent box '${CONSENT_LABEL}'). Each request arrives in Consultations, ${ADMIN}/consultations, with the status 'new'; there you set its status (new, contacted, scheduled, closed), open its document and reply.`,
+    'booking appointment request inbox status reply',
+  ],
+  [
+    'settings',
+    'Site settings: firm details, offices, contact, hours, legal team',
+    `${ADMIN}/settings`,
+    `Settings, ${ADMIN}/settings, holds the firm's details that the public pages show: ${settingsList}. Change a value and press Save Settings.`,
+    'change edit update phone number email address office hours whatsapp founder logo social footer where',
+  ],
+  [
+    'admins',
+    'Administrators and passwords',
+    `${ADMIN}/admins`,
+    `Administrators, ${ADMIN}/admins: invite an administrator by email, remove one, or change your own password. 'Forgot Password?' on /admin-login emails a link to set a new password.`,
+    'invite add user account password forgot reset change login',
+  ],
+  [
+    'audit',
+    'Audit log',
+    `${ADMIN}/audit`,
+    `The Audit Log, ${ADMIN}/audit, lists who changed what and when, page by page.`,
+    'history who changed log activity',
+  ],
+  [
+    'logout',
+    'Log out (logout, sign out)',
+    `${ADMIN}/dashboard`,
+    "Click Logout at the bottom of the sidebar and confirm with 'Yes,Logout'; you return to /admin-login.",
+    'logout log out sign out',
+  ],
+  [
+    'files',
+    'Files and images',
+    `${ADMIN}/dashboard`,
+    `Images: ${DEFAULT_FORMATS.image.join(', ')}; documents: ${DEFAULT_FORMATS.document.join(', ')}; event media also ${DEFAULT_FORMATS.media.filter((f) => !DEFAULT_FORMATS.image.includes(f)).join(', ')} videos. Files are checked by their content, so a renamed file is refused, and a file over the size limit is refused.`,
+    'upload file image format type size big large pdf video',
+  ],
+  [
+    'assistant',
+    'This assistant',
+    `${ADMIN}/dashboard`,
+    "I answer from the site's own data: counts and lists of every section ('how many upcoming events', 'list the vacancies'), details of one item ('find the blog about divorce'), the firm's settings ('phone number of the Bengaluru office'), and how to do things in the admin ('how do I add a new ad', 'why is my ad not showing'). I do not give legal advice.",
+    'what can you do help questions',
+  ],
 ];
 
 export function helpDocs(groups: readonly Group[]): Doc[] {

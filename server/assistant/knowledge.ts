@@ -21,6 +21,8 @@ export interface Field {
   label: string;
   type: FieldType;
   values?: readonly string[];
+  /** For a joined name: the group it names (its rows are the values the field can take). */
+  ref?: string;
 }
 
 /** A content group as the assistant sees it: one per declared resource, plus the consultations inbox. */
@@ -75,7 +77,7 @@ const SYNONYMS: Record<string, string> = {
 };
 
 const phrase = (p: string) => normalise(p).split(' ').filter(Boolean).map(stem);
-const pluralOf = (s: string) => (/s$/.test(s) ? s : /[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
+export const pluralOf = (s: string) => (/s$/.test(s) ? s : /[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
 const lower = (s: string) => s.replace(/\b[A-Z][a-z]+/g, (w) => w.toLowerCase());
 
 function vocab(key: string, names: string[]): string[][] {
@@ -90,7 +92,7 @@ function groupOf(r: ResourceDef): Group {
   const joined = new Map((r.joins ?? []).map((j) => [j.via, j.columns[j.columns.length - 1]!]));
   const fields = Object.entries(r.fields).map(([name, f]) =>
     f.type === 'ref' && joined.has(name)
-      ? { name: joined.get(name)!, label: f.label, type: 'text' as const }
+      ? { name: joined.get(name)!, label: f.label, type: 'text' as const, ref: f.ref }
       : { name, label: f.label, type: f.type, values: f.values },
   );
   const dates = fields.filter((f) => f.type === 'date' || f.type === 'dmy');
@@ -108,7 +110,12 @@ function groupOf(r: ResourceDef): Group {
     fields,
     name: own ?? (refs.length ? joined.get(refs[refs.length - 1]!) : undefined),
     window: dates.length
-      ? { start: dates[0]!.name, end: dates[dates.length - 1]!.name, startTime: times[0]?.name, endTime: times[times.length - 1]?.name }
+      ? {
+          start: dates[0]!.name,
+          end: dates[dates.length - 1]!.name,
+          startTime: times[0]?.name,
+          endTime: times[times.length - 1]?.name,
+        }
       : undefined,
     vocab: vocab(r.key, [r.label, pluralOf(r.label), r.admin.title, r.admin.nav, words(r.table), words(r.key)]),
   };
@@ -166,8 +173,10 @@ export function status(g: Group, row: Row, now: Date): Status | null {
 }
 
 /** 'Label: value' for each filled field, and each list a row carries (an event's speakers). */
-export function fieldFacts(g: Group, row: Row, max = 240): string[] {
-  const out = g.fields.filter((f) => show(row[f.name])).map((f) => `${f.label}: ${show(row[f.name], max)}`);
+export function fieldFacts(g: Group, row: Row, max = 240, skip?: string): string[] {
+  const out = g.fields
+    .filter((f) => f.name !== skip && show(row[f.name]))
+    .map((f) => `${f.label}: ${show(row[f.name], max).replace(/\.$/, '')}`);
   for (const [k, v] of Object.entries(row)) {
     if (!Array.isArray(v) || !v.length || typeof v[0] !== 'object') continue;
     const items = (v as Row[]).map((o) =>
@@ -183,11 +192,18 @@ export function fieldFacts(g: Group, row: Row, max = 240): string[] {
 
 /** One line of a list: the name, where it stands, its short fields. */
 export function line(g: Group, row: Row, now: Date): string {
+  const w = g.window;
+  const inWindow = new Set(w ? [w.start, w.end, w.startTime, w.endTime] : []);
   const short = g.fields.filter(
-    (f) => f.name !== g.name && f.type !== 'html' && f.type !== 'longtext' && show(row[f.name]),
+    (f) =>
+      f.name !== g.name && !inWindow.has(f.name) && f.type !== 'html' && f.type !== 'longtext' && show(row[f.name]),
   );
   const st = status(g, row, now);
-  return [nameOf(g, row), ...short.map((f) => `${f.label} ${show(row[f.name], 80)}`), st ?? ''].filter(Boolean).join(', ');
+  const when =
+    w && show(row[w.start])
+      ? `${showDay(row[w.start], w.startTime && row[w.startTime])} to ${showDay(row[w.end], w.endTime && row[w.endTime])} (${st})`
+      : '';
+  return [nameOf(g, row), when, ...short.map((f) => `${f.label} ${show(row[f.name], 80)}`)].filter(Boolean).join(', ');
 }
 
 /** What an answer shows of a document: a row's facts as of `now`. */
@@ -198,7 +214,8 @@ export function factsOf(d: Doc, now: Date): string {
 
 export function itemFacts(g: Group, row: Row, now: Date): string {
   const st = status(g, row, now);
-  return `${g.one[0]!.toUpperCase()}${g.one.slice(1)} '${nameOf(g, row)}'${st ? ` (${st})` : ''}: ${fieldFacts(g, row).join('; ')}. Manage it at ${g.path}.`;
+  const facts = fieldFacts(g, row, 240, g.name);
+  return `${g.one[0]!.toUpperCase()}${g.one.slice(1)} '${nameOf(g, row)}'${st ? ` (${st})` : ''}${facts.length ? `: ${facts.join('; ')}` : ''}. Manage it at ${g.path}.`;
 }
 
 // --- Settings, field by field ------------------------------------------------------------------------
@@ -213,7 +230,7 @@ const SETTING_NAMES: Record<string, string> = {
   socials: 'Social media links',
 };
 
-const settingName = (k: string) => SETTING_NAMES[k] ?? words(k).replace(/^./, (c) => c.toUpperCase());
+export const settingName = (k: string) => SETTING_NAMES[k] ?? words(k).replace(/^./, (c) => c.toUpperCase());
 
 function flat(v: unknown): string {
   if (Array.isArray(v)) return v.map(flat).filter(Boolean).join(', ');
@@ -239,7 +256,13 @@ function settingDocs(settings: SiteSettings): Doc[] {
     });
   for (const [k, v] of Object.entries(settings)) {
     if (Array.isArray(v) && v.some((x) => x && typeof x === 'object'))
-      v.forEach((x, i) => add(`${k}.${i}`, `${settingName(k)} ${Object.values(x as object).find((s) => typeof s === 'string') ?? i + 1}`, flat(x)));
+      v.forEach((x, i) =>
+        add(
+          `${k}.${i}`,
+          `${settingName(k)} ${Object.values(x as object).find((s) => typeof s === 'string') ?? i + 1}`,
+          flat(x),
+        ),
+      );
     else add(k, settingName(k), flat(v));
   }
   return docs;
@@ -297,8 +320,8 @@ export class Knowledge {
     return this.docs.get(id);
   }
 
-  /** Settings documents whose id starts with a prefix ('settings:offices.'). */
-  settingsUnder(prefix: string): Doc[] {
+  /** Documents whose id starts with a prefix ('settings:offices.'). */
+  under(prefix: string): Doc[] {
     return [...this.docs.values()].filter((d) => d.id.startsWith(prefix));
   }
 
@@ -306,7 +329,12 @@ export class Knowledge {
    * Documents for a query, best first: those holding at least half of its distinct terms, scoring at
    * least `floor` of the best. `only` narrows to some kinds or one group, or prefers one group.
    */
-  search(query: string, only: { kinds?: Doc['kind'][]; group?: string; prefer?: string } = {}, limit = 3, floor = 0.5): Hit[] {
+  search(
+    query: string,
+    only: { kinds?: Doc['kind'][]; group?: string; prefer?: string } = {},
+    limit = 3,
+    floor = 0.5,
+  ): Hit[] {
     const n = new Set(terms(query)).size;
     if (!n) return [];
     const hits = this.index

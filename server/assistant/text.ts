@@ -83,14 +83,21 @@ export function distance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   return d[a.length]![b.length]!;
 }
 
-/** Two terms are the same word, allowing one typo in words of five letters or more. */
+/** Two terms are the same word, allowing one typo when one of them has five letters or more. */
 export function sameWord(a: string, b: string): boolean {
-  return a === b || (Math.min(a.length, b.length) >= 5 && Math.abs(a.length - b.length) <= 1 && distance(a, b) <= 1);
+  return (
+    a === b ||
+    (Math.min(a.length, b.length) >= 4 &&
+      Math.max(a.length, b.length) >= 5 &&
+      Math.abs(a.length - b.length) <= 1 &&
+      distance(a, b) <= 1)
+  );
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -121,5 +128,8 @@ export function plural(n: number, one: string, many: string): string {
 
 /** 'foundedYear' → 'founded year'. */
 export function words(key: string): string {
-  return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 }

@@ -71,7 +71,8 @@ function fact(kind: string, arg: string): string {
     const [key, filter] = arg.split(':') as [string, string | undefined];
     const all = rows.get(key)!;
     if (!filter) return String(all.length);
-    if (['upcoming', 'running', 'ended'].includes(filter)) return String(all.filter((r) => status(key, r) === filter).length);
+    if (['upcoming', 'running', 'ended'].includes(filter))
+      return String(all.filter((r) => status(key, r) === filter).length);
     return String(all.filter((r) => Object.values(r).includes(filter)).length);
   }
   if (kind === 'next')
@@ -98,7 +99,10 @@ describe('the assistant on the demo content, without a model', () => {
         : (await s.app.assistant.reply(item.q)).response;
       const wanted = item.expect.map(resolve);
       const missing = wanted.filter((w) => !response.includes(w));
-      if (missing.length) misses.push(`#${i + 1} ${item.q}\n   wanted: ${missing.join(' | ')}\n   got: ${response.replace(/\n/g, ' / ').slice(0, 400)}`);
+      if (missing.length)
+        misses.push(
+          `#${i + 1} ${item.q}\n   wanted: ${missing.join(' | ')}\n   got: ${response.replace(/\n/g, ' / ').slice(0, 400)}`,
+        );
       if (item.issue) expect(missing, `${item.q} → ${response}`).toEqual([]);
     }
     const share = (questions.length - misses.length) / questions.length;
