@@ -123,7 +123,7 @@ const FILLER = new Set(
     'start yet live ongoing running happen current currently active showing visible displayed ended past finish over expir ' +
     'previous complet old done gone next soonest nearest latest newest recent recently last add week month year today ' +
     'tomorrow kindly exist available publish present overall altogether entire whole each one item entry entri record ' +
-    'january february march april june july august september october november december mention talk regard open right'
+    'january february march april june july august september october november december mention talk regard open'
   )
     .split(' ')
     .map(stem),
@@ -347,7 +347,7 @@ export const UNKNOWN =
   "I couldn't find that in the site's data, and I won't guess. I can answer counts and lists of every section ('how many upcoming events'), details of one item ('find the blog about divorce'), the firm's details ('phone number of the Bengaluru office') and how to do things in the admin ('how do I add a new ad').";
 
 export function builtinAnswer(q: Question): Answer {
-  const norm = corrected(normalise(q.prompt));
+  const norm = corrected(normalise(q.prompt)).replace(/\bright now\b/g, 'now');
   if (!norm) return { text: UNKNOWN, kind: 'unknown' };
   if (asksLegalAdvice(norm)) return refusal(q);
   if (GREETING.test(norm)) {

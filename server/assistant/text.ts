@@ -89,15 +89,9 @@ export function distance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** Two terms are the same word, allowing one typo when one of them has five letters or more. */
+/** Two terms are the same word, allowing one typo in words of five letters or more. */
 export function sameWord(a: string, b: string): boolean {
-  return (
-    a === b ||
-    (Math.min(a.length, b.length) >= 4 &&
-      Math.max(a.length, b.length) >= 5 &&
-      Math.abs(a.length - b.length) <= 1 &&
-      distance(a, b) <= 1)
-  );
+  return a === b || (Math.min(a.length, b.length) >= 5 && Math.abs(a.length - b.length) <= 1 && distance(a, b) <= 1);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

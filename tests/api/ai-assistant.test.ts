@@ -223,7 +223,7 @@ const TABLE: [string, string[], string[]?][] = [
     ['The next event', 'Law Day Conference 2027', 'Start Date: 20/03/2027'],
     ['Legal Aid Camp'],
   ],
-  ['wen is the next evnt', ['The next event', 'Law Day Conference 2027']],
+  ['wen is the next evnet', ['The next event', 'Law Day Conference 2027']],
   ['Which ads run this month?', ['2 ads this month', 'Ad ADA,', 'Ad ADD,'], ['Ad ADB,', 'Ad ADC,']],
   ['How many ads are showing?', ['There are 2 ads running now', 'Ad ADA,', 'Ad ADD,'], ['Ad ADB,', 'Ad ADC,']],
   ['list expired ads', ['There is 1 ended ad', 'Ad ADB, 01/01/2027 to 28/02/2027 (ended)'], ['Ad ADA,']],
