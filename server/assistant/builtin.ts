@@ -169,12 +169,12 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
   const g = found?.g;
   const why = WHY.test(norm);
   const hits = q.knowledge.search(q.prompt, { kinds: ['help', 'setting'], prefer: g?.key }, 2);
-  // With a group named, its own help (or a setting) is the answer, else its page's help.
   // A validation message quoted in the question is explained on its own page, whatever group it names.
   const quoted = q.knowledge
     .under('help:')
     .filter((d) => d.id.includes(':message') && norm.includes(normalise(d.title)))
     .sort((a, b) => b.title.length - a.title.length)[0];
+  // With a group named: why it is not shown, else its own help (or a setting), else its page's help.
   const own =
     g && (hits.find((h) => h.doc.group === g.key || h.doc.kind === 'setting')?.doc ?? q.knowledge.doc(`help:${g.key}`));
   const top = quoted ?? (g && why ? q.knowledge.doc(`help:${g.key}:note`) : undefined) ?? (g ? own : hits[0]?.doc);
@@ -208,8 +208,8 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
 }
 
 function searchAnswer(q: Question, norm: string): Answer | null {
-  // The site's data first; the help only when no data matches.
-  // The site's settings are the firm's own facts: they come before content that mentions the same words.
+  // The site's data first, the help only when no data matches. The settings are the firm's own facts:
+  // they come before content that mentions the same words.
   const data = q.knowledge.search(q.prompt, { kinds: ['item', 'setting'] }, 8, 0.25);
   const ranked = [...data.filter((h) => h.doc.kind === 'setting'), ...data.filter((h) => h.doc.kind !== 'setting')];
   const hits = ranked.length ? ranked.slice(0, 3) : q.knowledge.search(q.prompt, { kinds: ['help'] }, 1);

@@ -142,6 +142,8 @@ export const CONSULTATIONS: Group = {
 
 export const GROUPS: readonly Group[] = [...resources.map(groupOf), CONSULTATIONS];
 export const groupByKey = new Map(GROUPS.map((g) => [g.key, g]));
+/** The help never changes while the server runs: written once from the declarations. */
+const HELP = helpDocs(GROUPS);
 
 // --- Rows as facts -----------------------------------------------------------------------------------
 
@@ -295,7 +297,7 @@ export class Knowledge {
     readonly rows: ReadonlyMap<string, Row[]>,
     settings: SiteSettings,
   ) {
-    const all: Doc[] = [...settingDocs(settings), ...helpDocs(GROUPS)];
+    const all: Doc[] = [...settingDocs(settings), ...HELP];
     for (const g of GROUPS)
       for (const row of rows.get(g.key) ?? [])
         all.push({
@@ -303,13 +305,14 @@ export class Knowledge {
           kind: 'item',
           group: g.key,
           title: nameOf(g, row),
-          text: `${g.one} ${fieldFacts(g, row, 4000).join(' ')}`,
+          // The start of a long text says what it is about; indexing all of it made a large site's index slow.
+          text: `${g.one} ${fieldFacts(g, row, 1000).join(' ')}`,
           facts: '',
           path: g.path,
           row,
         });
-    for (const d of all) this.docs.set(d.id, d);
-    this.index.addAll(all);
+    for (const d of all) if (!this.docs.has(d.id)) this.docs.set(d.id, d);
+    this.index.addAll([...this.docs.values()]);
   }
 
   get size(): number {

@@ -61,10 +61,17 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The search term of one word, or null for a stop word (MiniSearch's processTerm). */
+const seen = new Map<string, string | null>();
+
+/** The search term of one word, or null for a stop word (MiniSearch's processTerm; remembered, as words repeat). */
 export function term(word: string): string | null {
+  let t = seen.get(word);
+  if (t !== undefined) return t;
   const w = normalise(word);
-  return !w || STOP.has(w) ? null : stem(w);
+  t = !w || STOP.has(w) ? null : stem(w);
+  if (seen.size > 100_000) seen.clear();
+  seen.set(word, t);
+  return t;
 }
 
 /** The search terms of a text, in order. */
