@@ -49,6 +49,7 @@ export interface Doc {
   kind: 'item' | 'setting' | 'help';
   group: string;
   title: string;
+  /** The searched text (emptied once indexed). */
   text: string;
   /** What an answer shows (for a content row, computed when asked, as its status depends on the time). */
   facts: string;
@@ -311,8 +312,10 @@ export class Knowledge {
           path: g.path,
           row,
         });
-    for (const d of all) if (!this.docs.has(d.id)) this.docs.set(d.id, d);
+    for (const d of all) if (!this.docs.has(d.id)) this.docs.set(d.id, { ...d });
     this.index.addAll([...this.docs.values()]);
+    // The indexed text is not needed again: answers show the facts.
+    for (const d of this.docs.values()) d.text = '';
   }
 
   get size(): number {

@@ -407,6 +407,9 @@ describe('the index follows changes', () => {
     await ok('/api/faqs/addFaqs', { json: { question: 'Is parking available?', answer: 'Yes, behind the office.' } });
     expect((await ask('faq about parking')).text).toContain('Is parking available?');
     expect((await ask('How many FAQs are there?')).text).toContain('There are 4 FAQs');
+    // The rebuilt index still holds the help and the settings.
+    expect((await ask('How do I add a new ad?')).text).toContain('Ads page, /admin-side-bar/ads');
+    expect((await ask('What are our consultation hours?')).text).toContain('Consultation hours:');
   });
 
   it('answers a new setting field by field: an office added in the settings', async () => {
