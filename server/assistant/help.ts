@@ -171,7 +171,7 @@ const PAGES: [id: string, title: string, path: string, text: string, keywords: s
     'consultations',
     'Consultation requests inbox',
     `${ADMIN}/consultations`,
-    `Visitors book a consultation on /book-consultation (name, email, contact number, preferred date and time, a summary of the legal issue, an optional document and the consent box '${CONSENT_LABEL}'). Each request arrives in Consultations, ${ADMIN}/consultations, with the status 'new'; there you set its status (new, contacted, scheduled, closed), open its document and reply.`,
+    `Visitors book a consultation on /book-consultation (name, email, contact number, preferred date and time, a summary of the legal issue, an optional document and the consent box '${CONSENT_LABEL}'). Each request arrives in Consultations, ${ADMIN}/consultations, with the status 'new'; there you see when consent was given ('Consent: not recorded' for a request sent by a program without the box), set its status (new, contacted, scheduled, closed), open its document and reply.`,
     'booking appointment request inbox status reply',
   ],
   [
