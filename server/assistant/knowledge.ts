@@ -231,6 +231,7 @@ const SETTING_NAMES: Record<string, string> = {
   legalTeam: 'Legal team',
   phones: 'Phone numbers',
   socials: 'Social media links',
+  rule36: 'Rule 36 (Bar Council) declaration and disclaimer',
 };
 
 export const settingName = (k: string) => SETTING_NAMES[k] ?? words(k).replace(/^./, (c) => c.toUpperCase());
