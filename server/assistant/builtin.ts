@@ -196,12 +196,10 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
         return why && `- ${nameOf(g, r)}: ${why}`;
       })
       .filter(Boolean);
-    const shown = rows.length - notes.length;
+    const fine = rows.length - notes.length;
     if (notes.length || g.window)
       out.push(
-        notes.length
-          ? `Today (${showDay(localDay(q.now))}) ${plural(shown, `${g.one} is`, `${g.many} are`)} complete and within ${g.window ? 'their dates' : 'their rules'}; these are not:\n${notes.slice(0, LIST_MAX).join('\n')}`
-          : `Today (${showDay(localDay(q.now))}) all ${plural(rows.length, g.one, g.many)} are complete${g.window ? ' and within their dates' : ''}.`,
+        `Where each stands today (${showDay(localDay(q.now))}): ${fine} of ${plural(rows.length, g.one, g.many)} ${g.window ? 'running with' : 'with'} every field filled${notes.length ? `; the others:\n${notes.slice(0, LIST_MAX).join('\n')}` : '.'}`,
       );
   }
   return { text: out.join('\n'), kind: 'help' };
@@ -248,11 +246,13 @@ function groupAnswer(q: Question, norm: string, found: Found, tokens: readonly s
   for (const f of g.fields.filter((f) => f.name !== g.name && (f.type === 'text' || f.type === 'enum'))) {
     const ref = f.ref ? groupByKey.get(f.ref) : undefined;
     const names = ref ? (q.knowledge.rows.get(ref.key) ?? []).map((r) => nameOf(ref, r)) : [];
-    const values = [...new Set([...names, ...all.map((r) => show(r[f.name], 120))].filter(Boolean))].filter((v) => {
-      const t = terms(v);
-      const hit = t.filter((w) => qTerms.some((x) => sameWord(x, w)));
-      return t.length > 0 && (hit.length === t.length || hit.length >= 2);
-    });
+    const values = [...new Set([...names, ...(f.values ?? []), ...all.map((r) => show(r[f.name], 120))])].filter(
+      (v) => {
+        const t = terms(v);
+        const hit = t.filter((w) => qTerms.some((x) => sameWord(x, w)));
+        return t.length > 0 && (hit.length === t.length || hit.length >= 2);
+      },
+    );
     if (!values.length) continue;
     values.forEach((v) => terms(v).forEach((t) => taken.add(t)));
     rows = rows.filter((r) => values.includes(show(r[f.name], 120)));

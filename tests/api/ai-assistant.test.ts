@@ -317,7 +317,7 @@ const TABLE: [string, string[], string[]?][] = [
     'Why is my ad not showing?',
     [
       'between its start date and its expiry date, both included',
-      'Today (15/03/2027) 2 ads are complete and within their dates',
+      'Where each stands today (15/03/2027): 2 of 4 ads running with every field filled; the others:',
       'Ad ADB: ended',
       'Ad ADC: not started yet',
     ],
