@@ -253,7 +253,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
   const worklistSchema = {
     operationId: 'contentWorkList',
     tags: [TAG],
-    summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, new consultation requests, failed mail",
+    summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, images without alt text (missingAlt), new consultation requests, failed mail",
     security: session,
     querystring: { type: 'object', properties: {} },
   };

@@ -3,6 +3,7 @@
  * unpublish, scheduling, revisions, trash, the order the firm sets, the admin list with paging and search,
  * and signed preview links. Written once against the declarations in content/resources.
  */
+import { ALT_FLAG, altKeys, titleFieldOf } from '../../content/alt';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -110,7 +111,7 @@ export function readStatus(raw: unknown): ContentStatus | undefined {
 }
 
 export function snapshotKeys(r: ResourceDef): string[] {
-  return [...Object.keys(r.fields), ...Object.keys(r.files), ...(NESTED[r.key] ?? [])];
+  return [...Object.keys(r.fields), ...Object.keys(r.files), ...altKeys(r), ...(NESTED[r.key] ?? [])];
 }
 
 export function snapshotOf(r: ResourceDef, row: Row): Snapshot {
@@ -800,7 +801,7 @@ export class ContentLifecycle {
   // --- The dashboard's work list -----------------------------------------------------------------
 
   /** Drafts, pending drafts, scheduled items and items going off the site in the next 7 days, every group. */
-  async worklist(): Promise<{ drafts: WorkItem[]; scheduled: WorkItem[]; goingOff: WorkItem[] }> {
+  async worklist(): Promise<{ drafts: WorkItem[]; scheduled: WorkItem[]; goingOff: WorkItem[]; missingAlt: WorkItem[] }> {
     const now = this.clock();
     const week = new Date(now.getTime() + 7 * 86_400_000).toISOString();
     const drafts: WorkItem[] = [];
@@ -835,9 +836,36 @@ export class ContentLifecycle {
         if (row.unpublish_at && String(row.unpublish_at) <= week) goingOff.push(item);
       }
     }
+    // Images whose alt text was defaulted from the title (decision 0024): the administrator should write one.
+    const missingAlt: WorkItem[] = [];
+    for (const r of resources) {
+      if (!altKeys(r).length) continue;
+      const titleField = titleFieldOf(r);
+      const rows = await this.db
+        .selectFrom(r.table)
+        .selectAll()
+        .where('deleted_at', 'is', null)
+        .where(ALT_FLAG, '=', 1)
+        .orderBy(r.id, 'desc')
+        .limit(100)
+        .execute();
+      for (const row of rows) {
+        missingAlt.push({
+          group: r.key,
+          groupTitle: r.admin.title,
+          id: Number(row[r.id]),
+          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
+          adminPath: `/admin-side-bar/${r.admin.path}`,
+          status: String(row.status),
+          pending: !!row.pending_draft,
+          publish_at: (row.publish_at as string | null) ?? null,
+          unpublish_at: (row.unpublish_at as string | null) ?? null,
+        });
+      }
+    }
     scheduled.sort((x, y) => String(x.publish_at).localeCompare(String(y.publish_at)));
     goingOff.sort((x, y) => String(x.unpublish_at).localeCompare(String(y.unpublish_at)));
-    return { drafts, scheduled, goingOff };
+    return { drafts, scheduled, goingOff, missingAlt };
   }
 
   // --- Preview links -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
 import { loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
-import { coerceValues, parseId } from './coerce';
+import { coerceValues, parseId, resolveAlt } from './coerce';
 import { extensions } from './extensions';
 import {
   ContentLifecycle,
@@ -309,7 +309,8 @@ export class ContentService {
     const written: string[] = [];
     const images = new Map<string, ImageMeta>();
     try {
-      Object.assign(values, await this.storeNewFiles(r, body, written, images));
+      const stored = await this.storeNewFiles(r, body, written, images);
+      Object.assign(values, stored, resolveAlt(r, body.fields, values, null, new Set(Object.keys(stored)), new Set()));
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, null, images)) : null;
       if (ext) written.push(...ext.written);
       const id = await this.db.transaction().execute(async (trx) => {
@@ -373,6 +374,7 @@ export class ContentService {
           values[name] = newFiles[name] ?? null;
         }
       }
+      Object.assign(values, resolveAlt(r, body.fields, values, existing, new Set(Object.keys(newFiles)), removals));
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, existing, images)) : null;
       if (ext) written.push(...ext.written);
       if (pending) {

@@ -13,6 +13,7 @@ import { up as consultationConsent } from './migrations/0008-consultation-consen
 import { up as contentLifecycle } from './migrations/0011-content-lifecycle';
 import { up as contentRevisions } from './migrations/0012-content-revisions';
 import { up as rule36 } from './migrations/0015-rule36';
+import { up as imageAlt } from './migrations/0018-image-alt';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-content-lifecycle': { up: contentLifecycle(dialect) },
     '0012-content-revisions': { up: contentRevisions(dialect) },
     '0015-rule36': { up: rule36(dialect) },
+    '0018-image-alt': { up: imageAlt(dialect) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { ALT_FLAG, altColumn, altFileFields, altOf } from '@content/alt';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import type { Mode, ResourceDef } from '@content/kit';
@@ -370,10 +371,39 @@ export function fieldColumn(def: ResourceDef, name: string, options?: Option[]):
 
 export function fileColumn(def: ResourceDef, name: string): Column<Row> {
   const f = def.files[name]!;
+  const hasAlt = altFileFields(def).includes(name);
   return {
     key: name,
     header: f.label,
-    render: (row, i) => <FileView path={row[name] as string | null} alt={`${f.label} ${i + 1}`} />,
+    render: (row, i) => (
+      <>
+        <FileView path={row[name] as string | null} alt={hasAlt ? altOf(row, name, `${f.label} ${i + 1}`) : `${f.label} ${i + 1}`} />
+        {hasAlt && row[name] && Number(row[ALT_FLAG] ?? 0) === 1 ? (
+          <span className="badge text-bg-warning d-block mt-1" title="The alt text was taken from the title">
+            Alt text needed
+          </span>
+        ) : null}
+      </>
+    ),
+  };
+}
+
+/** The alt text input of an image field (decision 0024); undefined for documents. */
+export function altProps(
+  def: ResourceDef,
+  name: string,
+  values: Record<string, string>,
+  editing: Row | null,
+  mode: 'add' | 'update',
+  onChange: (v: string) => void,
+): { value: string; onChange(v: string): void; placeholder?: string } | undefined {
+  if (!altFileFields(def).includes(name)) return undefined;
+  const flagged = mode === 'update' && !!editing && Number(editing[ALT_FLAG] ?? 0) === 1;
+  const current = flagged ? editing?.[altColumn(name)] : null;
+  return {
+    value: values[altColumn(name)] ?? '',
+    onChange,
+    placeholder: typeof current === 'string' && current ? `Taken from the title: ${current}` : undefined,
   };
 }
 
@@ -450,6 +480,7 @@ export function ResourceManager({ def }: { def: ResourceDef }) {
                 removed={!!page.removals[name]}
                 onRemove={(r) => page.setRemoval(name, r)}
                 inputKey={page.formVersion}
+                alt={altProps(def, name, page.values, page.editing, page.mode, (v) => page.setValue(altColumn(name), v))}
               />
             ))}
             <Rule36Panel page={page} />

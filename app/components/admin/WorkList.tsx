@@ -20,6 +20,7 @@ interface Work {
   drafts: WorkItem[];
   scheduled: WorkItem[];
   goingOff: WorkItem[];
+  missingAlt: WorkItem[];
   newConsultations: number;
   failedMail: number;
 }
@@ -49,6 +50,7 @@ export function WorkList() {
           drafts: res.body.drafts ?? [],
           scheduled: res.body.scheduled ?? [],
           goingOff: res.body.goingOff ?? [],
+          missingAlt: res.body.missingAlt ?? [],
           newConsultations: Number(res.body.newConsultations ?? 0),
           failedMail: Number(res.body.failedMail ?? 0),
         });
@@ -95,6 +97,18 @@ export function WorkList() {
               <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
               <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
               <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col>
+          <Card className="h-100">
+            <Card.Body>
+              <h3 className="h6">Images without alt text ({work.missingAlt.length})</h3>
+              <Items
+                items={work.missingAlt}
+                empty="Every image has its own alt text."
+                detail={() => 'alt text taken from the title; describe the image'}
+              />
             </Card.Body>
           </Card>
         </Col>

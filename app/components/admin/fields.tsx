@@ -143,6 +143,8 @@ export function FileControl(props: {
   /** Remount key that clears the native input. */
   inputKey?: string | number;
   label?: string;
+  /** Alt text beside an image field (decision 0024): required when a new file is chosen. */
+  alt?: { value: string; onChange(v: string): void; placeholder?: string };
 }) {
   const { id, def, file } = props;
   const url = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
@@ -181,6 +183,22 @@ export function FileControl(props: {
         onChange={(e) => props.onFile((e.target as HTMLInputElement).files?.[0] ?? null)}
       />
       {preview ? <div className="mt-2">{preview}</div> : null}
+      {props.alt ? (
+        <div className="mt-2">
+          <Form.Label htmlFor={`${id}-alt`} className="small mb-1">
+            Alt text{file ? ' (required)' : ''}
+          </Form.Label>
+          <Form.Control
+            id={`${id}-alt`}
+            type="text"
+            maxLength={300}
+            required={!!file}
+            value={props.alt.value}
+            placeholder={props.alt.placeholder ?? 'Describe the image for visitors who cannot see it'}
+            onChange={(e) => props.alt?.onChange(e.target.value)}
+          />
+        </div>
+      ) : null}
       {props.stored && !file && props.onRemove ? (
         <Form.Check
           className="mt-1"

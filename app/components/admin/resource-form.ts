@@ -12,6 +12,7 @@ import {
   type ValidationContext,
   type Values,
 } from '@content/kit';
+import { ALT_FLAG, altColumn, altFileFields } from '@content/alt';
 import { apiPath, resourceByKey } from '@content/resources/index';
 import { isoToDmy } from '@content/rules/dates';
 import { api, type ApiResult } from '~/lib/api';
@@ -22,7 +23,26 @@ export type FormFiles = Record<string, File | null>;
 export type FormRemovals = Record<string, boolean>;
 
 export function emptyValues(def: ResourceDef): FormValues {
-  return Object.fromEntries(Object.keys(def.fields).map((n) => [n, '']));
+  return Object.fromEntries([...Object.keys(def.fields), ...altFileFields(def).map(altColumn)].map((n) => [n, '']));
+}
+
+/** Alt text the form holds for a stored row: empty while it is still the title's default (flagged). */
+function altValuesFromRow(def: ResourceDef, row: Row): FormValues {
+  const flagged = Number(row[ALT_FLAG] ?? 0) === 1;
+  return Object.fromEntries(
+    altFileFields(def).map((n) => {
+      const v = row[altColumn(n)];
+      return [altColumn(n), !flagged && typeof v === 'string' ? v : ''];
+    }),
+  );
+}
+
+/** The form's own rule (decision 0024): a newly chosen image needs its alt text. */
+export function altMessage(def: ResourceDef, values: FormValues, files: FormFiles): string | null {
+  for (const n of altFileFields(def)) {
+    if (files[n] && isBlank(values[altColumn(n)])) return `Please enter the alt text of the ${def.files[n]!.label.toLowerCase()}.`;
+  }
+  return null;
 }
 
 /** A stored value as the form input holds it. */
@@ -35,7 +55,7 @@ export function inputValue(f: FieldDef, raw: unknown): string {
 }
 
 export function valuesFromRow(def: ResourceDef, row: Row): FormValues {
-  return Object.fromEntries(Object.entries(def.fields).map(([n, f]) => [n, inputValue(f, row[n])]));
+  return { ...Object.fromEntries(Object.entries(def.fields).map(([n, f]) => [n, inputValue(f, row[n])])), ...altValuesFromRow(def, row) };
 }
 
 /** Values as the server hands them to validate(): trimmed, blank → undefined, numbers parsed, dates ISO. */
@@ -73,7 +93,7 @@ export function validateForm(
   removals: FormRemovals,
   editing: Row | null,
 ) {
-  return def.validate(coercedValues(def, values), validationContext(mode, files, removals, editing));
+  return def.validate(coercedValues(def, values), validationContext(mode, files, removals, editing)) ?? altMessage(def, values, files);
 }
 
 /** A field's value on the wire: dmy dates as DD/MM/YYYY, an empty editor as ''. */
@@ -116,6 +136,11 @@ export function buildBody(
   }
   const form = new FormData();
   for (const [k, v] of entries) form.append(k, v);
+  // Alt text beside each image; left out when blank (the stored one, or the title's default, stays).
+  for (const name of altFileFields(def)) {
+    const alt = (values[altColumn(name)] ?? '').trim();
+    if (alt) form.append(altColumn(name), alt);
+  }
   for (const name of Object.keys(def.files)) {
     const file = files[name];
     if (file) form.append(name, file, file.name);

@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { activeAds } from '../../../content/rules/ad-window';
@@ -38,7 +39,7 @@ export function AdsColumn({ limit }: { limit?: number }) {
               <Img
                 path={str(ad.ads_image)}
                 meta={ad.image_meta}
-                alt={`${str(ad.ads_display) || 'Sponsored'} advertisement`}
+                alt={altOf(ad, 'ads_image', `${str(ad.ads_display) || 'Sponsored'} advertisement`)}
                 width={600}
                 height={400}
                 sizes="(min-width: 992px) 360px, 100vw"

@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { toast } from 'react-toastify';
@@ -161,7 +162,7 @@ export function CalendarWidget() {
                     <Img
                       path={str(c.calendar_img)}
                       meta={c.image_meta}
-                      alt={`Calendar page ${i + 1}`}
+                      alt={altOf(c, 'calendar_img', `Calendar page ${i + 1}`)}
                       width={1200}
                       height={1600}
                       sizes="(min-width: 1200px) 360px, (min-width: 576px) 50vw, 100vw"

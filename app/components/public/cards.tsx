@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { Link } from 'react-router';
 import { formatPublicDate } from '../../../content/rules/dates';
 import type { EventStatus } from '../../../content/rules/event-timing';
@@ -21,7 +22,7 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2
         <Img
           path={str(c.case_image)}
           meta={c.image_meta}
-          alt=""
+          alt={altOf(c, 'case_image', '')}
           width={480}
           height={300}
           sizes="(min-width: 1200px) 25vw, (min-width: 576px) 50vw, 100vw"
@@ -71,7 +72,7 @@ export function BlogCard({ b }: { b: Row }) {
         <Img
           path={str(b.blog_image)}
           meta={b.image_meta}
-          alt=""
+          alt={altOf(b, 'blog_image', '')}
           width={640}
           height={400}
           sizes="(min-width: 768px) 380px, 100vw"
@@ -116,7 +117,7 @@ export function EventCard({ e, status }: { e: Row; status: EventStatus | null })
           <Img
             path={media}
             meta={e.image_meta}
-            alt=""
+            alt={altOf(e, 'event_image', '')}
             width={640}
             height={360}
             sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw"

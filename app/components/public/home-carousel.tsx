@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { useMotionControl } from './hooks';
@@ -61,7 +62,7 @@ export function HomeCarousel({ slides, texts }: { slides: Row[]; texts: SlideTex
               <Img
                 path={str(s.carousel_image)}
                 meta={s.image_meta}
-                alt=""
+                alt={altOf(s, 'carousel_image', '')}
                 width={1600}
                 height={640}
                 sizes="100vw"

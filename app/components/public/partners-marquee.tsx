@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import Marquee from 'react-fast-marquee';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
@@ -29,7 +30,7 @@ export function PartnersMarquee({ partners }: { partners: Row[] }) {
                 <Img
                   path={str(p.partner_image)}
                   meta={p.image_meta}
-                  alt={name(p) || 'Partner logo'}
+                  alt={altOf(p, 'partner_image', name(p) || 'Partner logo')}
                   width={160}
                   height={64}
                   sizes="160px"

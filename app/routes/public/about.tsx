@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListError, ListView } from '../../components/public/list-state';
@@ -93,7 +94,7 @@ export default function About() {
               <Img
                 path={str(about.value.about_img)}
                 meta={about.value.image_meta}
-                alt={`Inside ${settings.firmName}`}
+                alt={altOf(about.value, 'about_img', `Inside ${settings.firmName}`)}
                 width={640}
                 height={480}
                 sizes="(min-width: 992px) 300px, (min-width: 768px) 40vw, 100vw"

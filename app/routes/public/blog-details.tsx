@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { data, useLoaderData } from 'react-router';
 import { formatPublicDate } from '../../../content/rules/dates';
 import { stripTags } from '../../../content/rules/preview';
@@ -87,7 +88,7 @@ export default function BlogDetails() {
           <Img
             path={str(b.blog_image)}
             meta={b.image_meta}
-            alt={title}
+            alt={altOf(b, 'blog_image', title)}
             width={960}
             height={600}
             sizes="(min-width: 992px) 760px, 100vw"

@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { data, useLoaderData } from 'react-router';
 import { format12h, formatPublicDate } from '../../../content/rules/dates';
 import { eventStatus, isDetailable, localDateTime } from '../../../content/rules/event-timing';
@@ -99,7 +100,7 @@ export default function EventDetail() {
             <Img
               path={media}
               meta={e.image_meta}
-              alt={title}
+              alt={altOf(e, 'event_image', title)}
               width={960}
               height={540}
               sizes="(min-width: 992px) 760px, 100vw"

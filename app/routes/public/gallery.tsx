@@ -1,3 +1,4 @@
+import { altOf } from '@content/alt';
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListView } from '../../components/public/list-state';
@@ -40,7 +41,7 @@ export default function Gallery() {
                     path={str(g.gallery_image)}
                     meta={g.image_meta}
                     // The caption below names the picture; repeating it as alt text would read it twice.
-                    alt=""
+                    alt={altOf(g, 'gallery_image', '')}
                     width={640}
                     height={480}
                     sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
