@@ -104,6 +104,8 @@ describe.skipIf(!hasChromium)(title, () => {
       else if (f.formats?.includes('jpg') && !f.formats.includes('webp'))
         await setFile(r, name, round === 1 ? jpg : jpg, 'photo.jpg', 'image/jpeg');
       else await setFile(r, name, round === 1 ? png : png2, `image${round}.png`, 'image/png');
+      // A new image needs its alt text in the form (decision 0024).
+      if (f.kind !== 'document') await page.locator(`#admin-${r.key}-${name}-alt`).fill(`${f.label} ${round === 1 ? 'first' : 'second'} description`);
     }
   }
 

@@ -43,6 +43,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.locator('#admin-event-event_title').fill('Law Day 2027');
     await page.locator('#admin-event-event_description').fill(description);
     await page.locator('#admin-event-event_image').setInputFiles({ name: 'e.png', mimeType: 'image/png', buffer: png });
+    await page.locator('#admin-event-event_image-alt').fill('The town hall stage set for Law Day');
     await page.locator('#admin-event-event_start_date').fill('2027-03-05');
     await page.locator('#admin-event-event_start_time').fill('09:30');
     await page.locator('#admin-event-event_end_date').fill('2027-03-05');

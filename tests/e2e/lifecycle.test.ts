@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
+import { pngBytes } from '../helpers/files';
 import { adminContext, contextCookie, tableRows } from './admin-helpers';
 
 const title = `content lifecycle in the admin (issue 14)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
@@ -103,6 +104,42 @@ describe.skipIf(!hasChromium)(title, () => {
     await row('Gamma question?').getByRole('button', { name: /^Move up / }).focus();
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual(['Gamma question?', 'Beta question?', 'Alpha question?']);
+  });
+
+  it('asks for the alt text of a new image, saves it, and flags images whose alt text came from the title', async () => {
+    // A gallery item added through the spec's call has no alt text of its own: flagged in the table.
+    const png = await pngBytes(40, 30, '#335577');
+    const spec = new FormData();
+    spec.append('title', 'Spec call picture');
+    spec.append('gallery_image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'spec.png');
+    expect((await call(s.url, '/api/gallery/addgallery', { cookie, form: spec })).status).toBe(200);
+
+    await page.goto('/admin-side-bar/gallery');
+    await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
+    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    await row('Spec call picture').getByText('Alt text needed').waitFor();
+
+    // The form: the alt text input is beside the image and required once a new file is chosen.
+    await page.locator('#admin-gallery-title').fill('Form picture');
+    const alt = page.locator('#admin-gallery-gallery_image-alt');
+    expect(await alt.getAttribute('required')).toBeNull();
+    await page.locator('#admin-gallery-gallery_image').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: png });
+    expect(await alt.getAttribute('required')).not.toBeNull();
+    await page.getByText('Alt text (required)').waitFor();
+    await form().getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Please enter the alt text of the image.').first().waitFor();
+    await alt.fill('A partner signing a contract at a desk');
+    await form().getByRole('button', { name: 'Add', exact: true }).click();
+    await row('Form picture').waitFor();
+    expect(await row('Form picture').getByText('Alt text needed').count()).toBe(0);
+    const list = (await call(s.url, '/api/gallery/getallGallery')).body.gallery as { title: string; gallery_image_alt: string; alt_flagged: number }[];
+    expect(list.find((g) => g.title === 'Form picture')).toMatchObject({ gallery_image_alt: 'A partner signing a contract at a desk', alt_flagged: 0 });
+
+    // The dashboard's work list names the flagged image and links to its place.
+    await page.goto('/admin-side-bar/dashboard');
+    await page.getByRole('heading', { name: /Images without alt text \(\d+\)/ }).waitFor();
+    const link = page.getByRole('link', { name: 'Spec call picture' });
+    expect(await link.getAttribute('href')).toBe('/admin-side-bar/gallery');
   });
 
   it('asks before leaving a form with unsaved changes', async () => {

@@ -8,7 +8,8 @@ import { FieldControl, FileControl, FormError } from '~/components/admin/fields'
 import { FileView } from '~/components/admin/FileView';
 import { EyeIcon } from '~/components/admin/icons';
 import { inputValue, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
+import { altColumn } from '@content/alt';
+import { altProps, DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 
 export function meta() {
   return [{ title: 'Events | Admin' }];
@@ -228,6 +229,7 @@ export default function EventPage() {
               onFile={(file) => page.setFile('event_image', file)}
               stored={page.mode === 'update' ? (page.editing?.event_image as string | null) : null}
               inputKey={page.formVersion}
+              alt={altProps(def, 'event_image', page.values, page.editing, page.mode, (v) => page.setValue(altColumn('event_image'), v))}
             />
             <BsRow>
               <Col md={3}>{field('event_start_date')}</Col>
