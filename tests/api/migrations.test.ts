@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, migrations, openStore } from '../../server/db/index';
 import { startServer } from '../helpers/server';
@@ -40,6 +41,29 @@ afterEach(() => {
 });
 
 describe('migrations', () => {
+  it('0018 gives images that existed before their title as alt text, flagged (decision 0024)', async () => {
+    const store = openStore({ dataDir: tmp() });
+    try {
+      const all = migrations('sqlite');
+      const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < '0018'));
+      const upTo = new Migrator({ db: store.db, provider: { getMigrations: async () => before } });
+      expect((await upTo.migrateToLatest()).error).toBeUndefined();
+      await store.db.insertInto('gallery').values({ title: 'Old picture', gallery_image: 'uploads/gallery/old.jpg' }).execute();
+      await store.db.insertInto('gallery').values({ title: 'No picture', gallery_image: '' }).execute();
+      await store.db.insertInto('carousels').values({ carousel_image: 'uploads/carousel/slide.jpg' }).execute();
+      await migrate(store);
+      const gallery = await store.db.selectFrom('gallery').select(['title', 'gallery_image_alt', 'alt_flagged']).orderBy('gallery_id').execute();
+      expect(gallery).toEqual([
+        { title: 'Old picture', gallery_image_alt: 'Old picture', alt_flagged: 1 },
+        { title: 'No picture', gallery_image_alt: null, alt_flagged: 0 },
+      ]);
+      const slide = await store.db.selectFrom('carousels').select(['carousel_image_alt', 'alt_flagged']).executeTakeFirstOrThrow();
+      expect(slide).toEqual({ carousel_image_alt: 'Carousel image', alt_flagged: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('run on an empty folder (even one that does not exist yet) and twice in a row', async () => {
     const dir = path.join(tmp(), 'not-yet');
     const store = openStore({ dataDir: dir });
