@@ -131,3 +131,19 @@ export function isEmptyHtml(v: unknown): boolean {
     .trim();
   return text === '';
 }
+
+// --- Types compiled from a declaration ----------------------------------------------------------
+
+/** The stored value of a field of that declaration (blank fields are stored as null). */
+export type FieldValue<F extends FieldDef> = F['type'] extends 'int' | 'ref'
+  ? number
+  : F['type'] extends 'enum'
+    ? F['values'] extends readonly (infer V extends string)[]
+      ? V
+      : string
+    : string;
+
+/** A row of a group as the list, add and update calls return it (before extensions decorate it). */
+export type RowOf<R extends ResourceDef> = { [K in R['id']]: number } & {
+  -readonly [K in keyof R['fields']]: FieldValue<R['fields'][K]> | null;
+} & { -readonly [K in keyof R['files']]: string | null } & { created_at: string; updated_at: string };

@@ -17,8 +17,8 @@ import { vacancy } from './vacancy';
 
 export { about, ads, blog, calendar, carousel, caseCategory, caseDetails, cases, event, faqs, gallery, partners, review, team, vacancy };
 
-/** Every content group, in the admin sidebar's order. */
-export const resources: readonly ResourceDef[] = [
+/** Every content group, in the admin sidebar's order (with their literal types, for the row types). */
+const declared = [
   carousel,
   calendar,
   about,
@@ -34,7 +34,13 @@ export const resources: readonly ResourceDef[] = [
   ads,
   gallery,
   vacancy,
-];
+] as const;
+
+/** Every content group, in the admin sidebar's order. */
+export const resources: readonly ResourceDef[] = declared;
+
+/** The declaration of each group, with its literal field types: the source of the row and table types. */
+export type Declared = (typeof declared)[number];
 
 export const resourceByKey = Object.fromEntries(resources.map((r) => [r.key, r])) as Record<ResourceKey, ResourceDef>;
 

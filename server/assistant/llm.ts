@@ -27,6 +27,12 @@ export function completionsUrl(baseUrl: string): string {
 
 const MAX_ANSWER = 8000;
 
+/** The parts of an OpenAI-compatible answer this client reads; any of them may be missing. */
+interface ChatAnswer {
+  error?: string | { message?: unknown } | null;
+  choices?: { message?: { content?: unknown } | null }[] | null;
+}
+
 /** Sends the messages; resolves with the model's text or rejects with LlmError (HTTP error, bad body, timeout). */
 export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
   const controller = new AbortController();
@@ -51,16 +57,16 @@ export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], si
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model request failed: ${(err as Error).message}`);
     }
-    let body: any;
+    let body: ChatAnswer | null;
     try {
-      body = await res.json();
+      body = (await res.json()) as ChatAnswer | null;
     } catch {
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model answered ${res.status} without JSON`);
     }
     if (!res.ok) {
       const detail =
-        typeof body?.error?.message === 'string'
+        typeof body?.error === 'object' && typeof body.error?.message === 'string'
           ? body.error.message
           : typeof body?.error === 'string'
             ? body.error

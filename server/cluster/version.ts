@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 
 /**
  * Cross-instance cache invalidation (decision 0007). Every content or settings write bumps the single
@@ -7,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
  * is one primary-key lookup; concurrent callers share it, yet every caller waits for a read that started
  * after it asked, so a write acknowledged by any instance is seen by the next request on every instance.
  */
-export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): Promise<void> {
+export async function bumpContentVersion(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
   await trx
     .updateTable('content_version')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -15,7 +16,7 @@ export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): P
     .execute();
 }
 
-export async function readContentVersion(db: Kysely<any>): Promise<number> {
+export async function readContentVersion(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirst();
   return row ? Number(row.version) : 0;
 }
@@ -26,7 +27,7 @@ export class ContentVersionWatch {
   private next: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     /** Called when another instance (or this one) changed content since the last check. */
     private readonly onChange: () => void,
     private readonly onError: (err: unknown) => void = () => undefined,

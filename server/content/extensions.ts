@@ -5,6 +5,7 @@ import { removeWithVariants } from '../files/variants';
 import { AppError } from '../lib/errors';
 import { coerceField } from './coerce';
 import type { Extension, Row } from './service';
+import type { Database } from '../db/schema';
 
 const SPEAKER_DEFS: Record<(typeof SPEAKER_FIELDS)[number], FieldDef> = {
   speaker_name: { type: 'text', label: 'Speaker name', max: 120 },
@@ -104,7 +105,7 @@ const eventSpeakers: Extension = {
 
 /** Ads in lists carry `id` as well as `ads_id` (the public client reads `id`). */
 const adsId: Extension = {
-  async decorate(_db: Kysely<any>, rows) {
+  async decorate(_db: Kysely<Database>, rows) {
     for (const r of rows) r.id = r.ads_id;
   },
 };

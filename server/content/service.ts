@@ -12,12 +12,13 @@ import { deleteImageMeta, loadImageMeta, removeWithVariants, saveImageMeta, type
 import { AppError } from '../lib/errors';
 import { coerceValues, parseId } from './coerce';
 import { extensions } from './extensions';
+import { dynamic, type Database, type DynamicDb } from '../db/schema';
 
 export type Row = Record<string, unknown>;
 
 /** What a write extension (event speakers, …) does beside the main row. */
 export interface ExtensionPlan {
-  apply(trx: Transaction<any>, id: number): Promise<void>;
+  apply(trx: Transaction<Database>, id: number): Promise<void>;
   /** Files this write stored (removed again if the write fails). */
   written: string[];
   /** Files that are no longer referenced once the write commits. */
@@ -26,15 +27,15 @@ export interface ExtensionPlan {
 
 export interface Extension {
   /** Adds derived data to rows read from the database (in place). */
-  decorate?(db: Kysely<any>, rows: Row[]): Promise<void>;
+  decorate?(db: Kysely<Database>, rows: Row[]): Promise<void>;
   /** Reads and checks the extension's part of a write; stores its files. */
   prepare?(ctx: ExtensionContext): Promise<ExtensionPlan>;
   /** Files owned by a row through the extension (removed with the row). */
-  ownedFiles?(db: Kysely<any>, id: number): Promise<string[]>;
+  ownedFiles?(db: Kysely<Database>, id: number): Promise<string[]>;
 }
 
 export interface ExtensionContext {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   body: ParsedBody;
   existing: Row | null;
   files: FileStore;
@@ -54,12 +55,17 @@ export class ContentService {
     private readonly limits: UploadLimits,
   ) {}
 
-  get db(): Kysely<any> {
+  get db(): Kysely<Database> {
     return this.store.db;
   }
 
+  /** The content tables by name (a group's table is its declaration's `table` string). */
+  private get dyn(): DynamicDb {
+    return dynamic(this.store.db);
+  }
+
   private selectRows(r: ResourceDef) {
-    let q = this.db.selectFrom(r.table).selectAll(r.table);
+    let q = this.dyn.selectFrom(r.table).selectAll(r.table);
     for (const [i, j] of (r.joins ?? []).entries()) {
       const ref = resourceByKey[j.ref];
       const alias = `j${i}`;
@@ -140,14 +146,14 @@ export class ContentService {
   }
 
   async count(r: ResourceDef): Promise<number> {
-    const row = await this.db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.dyn.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   private async mustGet(r: ResourceDef, rawId: unknown): Promise<Row> {
     const id = parseId(rawId);
     if (id === null) throw new AppError(400, r.missingIdMessage);
-    const row = await this.db.selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst();
+    const row = await this.dyn.selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst();
     if (!row) throw new AppError(404, `${r.label} not found`);
     return row as Row;
   }
@@ -157,7 +163,7 @@ export class ContentService {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || values[name] === null || values[name] === undefined) continue;
       const ref = resourceByKey[f.ref!];
-      const target = await this.db.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).executeTakeFirst();
+      const target = await this.dyn.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).executeTakeFirst();
       const invalid = `Selected ${f.label.toLowerCase()} is invalid`;
       if (!target) throw new AppError(400, invalid);
       for (const [other, of] of Object.entries(r.fields)) {
@@ -230,7 +236,7 @@ export class ContentService {
       if (ext) written.push(...ext.written);
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const row = await trx
+        const row = await dynamic(trx)
           .insertInto(r.table)
           .values({ ...values, created_at: now, updated_at: now })
           .returning(r.id)
@@ -280,7 +286,7 @@ export class ContentService {
       if (ext) written.push(...ext.written);
       await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
-        await trx.updateTable(r.table).set({ ...values, updated_at: now }).where(r.id, '=', id).execute();
+        await dynamic(trx).updateTable(r.table).set({ ...values, updated_at: now }).where(r.id, '=', id).execute();
         await bumpContentVersion(trx);
         await ext?.apply(trx, id);
         await deleteImageMeta(trx, [...obsolete, ...(ext?.obsolete ?? [])]);
@@ -310,7 +316,7 @@ export class ContentService {
     const id = Number(existing[r.id]);
     const blockers: string[] = [];
     for (const { dep, field } of this.dependents(r)) {
-      const row = await this.db
+      const row = await this.dyn
         .selectFrom(dep.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .where(field, '=', id)
@@ -327,7 +333,7 @@ export class ContentService {
     const owned = (await extensions[r.key]?.ownedFiles?.(this.db, id)) ?? [];
     const files = [...Object.keys(r.files).map((n) => existing[n]).filter(Boolean).map(String), ...owned];
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
+      await dynamic(trx).deleteFrom(r.table).where(r.id, '=', id).execute();
       await bumpContentVersion(trx);
       await deleteImageMeta(trx, files);
     });
@@ -340,7 +346,7 @@ export class ContentService {
 
   async recentAbout(): Promise<Row | null> {
     const r = resourceByKey.about;
-    const row = await this.db.selectFrom(r.table).selectAll().orderBy(r.id, 'desc').limit(1).executeTakeFirst();
+    const row = await this.dyn.selectFrom(r.table).selectAll().orderBy(r.id, 'desc').limit(1).executeTakeFirst();
     return row ? (await this.decorate(r, [row as Row]))[0]! : null;
   }
 

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, SiteSettingsSchema, type SiteSettings } from '../../c
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
+import type { Database } from '../db/schema';
 
 const KEY = 'site';
 
@@ -13,7 +14,7 @@ export class SettingsService {
   /** Set when several instances may share the database: checks the shared content version first. */
   private freshness: (() => Promise<void>) | null = null;
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly changes: EventEmitter,
   ) {}
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,12 +10,13 @@ import { up as imageMeta } from './migrations/0005-image-meta';
 import { up as cluster } from './migrations/0006-cluster';
 import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
+import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /** The data store: a Kysely instance plus what the rest of the server needs to know about it. */
 export interface Store {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   dialect: Dialect;
   /** Path of the SQLite file (sqlite only). */
   file?: string;
@@ -37,18 +38,18 @@ export function openStore(opts: StoreOptions): Store {
     pool.on('error', (err) => {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'site.db');
-  const sqlite = new Database(file);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: every commit reaches the disk before it is acknowledged (survives power loss, not only a crash).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
+import type { Database } from '../db/schema';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
 export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
@@ -52,7 +53,7 @@ export interface Claimed extends OutboxRow {
   token: string;
 }
 
-type Db = Kysely<any> | Transaction<any>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 const DUE: MailStatus[] = ['queued', 'retrying'];
 
@@ -82,7 +83,7 @@ function toRow(r: Record<string, unknown>): OutboxRow {
  */
 export class Outbox {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     /** Domain part of generated Message-IDs. */
     private readonly idDomain: string,
   ) {}

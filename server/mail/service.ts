@@ -13,6 +13,7 @@ import { buildIcs } from './ics';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
 import { adminMessage, clientConfirmation, firmNotification, type ConsultationMailData } from './templates';
 import { CONSENT_FIELD, HONEYPOT_FIELD } from '../../content/consultation';
+import type { Database } from '../db/schema';
 
 export const CONSULTATION_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
@@ -450,7 +451,7 @@ export class MailService {
 }
 
 /** Consultation requests nobody has handled yet (the dashboard card). */
-export async function countNewConsultations(db: Kysely<any>): Promise<number> {
+export async function countNewConsultations(db: Kysely<Database>): Promise<number> {
   const r = await db
     .selectFrom('consultations')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, type Json } from '../helpers/server';
 
 let s: TestServer;
-let doc: any;
+let doc: Json;
 beforeAll(async () => {
   s = await startServer();
   const res = await fetch(`${s.url}/api/docs.json`);
@@ -57,7 +57,7 @@ describe('GET /api/docs.json', () => {
 
   it('describes only routes that exist', () => {
     const routes = new Set(registeredApiRoutes().map((r) => `${r.method.toLowerCase()} ${toOpenApi(r.url)}`));
-    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+    for (const [p, ops] of Object.entries<Json>(doc.paths)) {
       if (!p.startsWith('/api/')) continue;
       for (const method of Object.keys(ops)) expect(routes.has(`${method} ${p}`), `${method} ${p}`).toBe(true);
     }
@@ -82,9 +82,9 @@ describe('GET /api/docs.json', () => {
   });
 
   it('tells the truth about the session: admin calls answer 401 without it, public ones do not', async () => {
-    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+    for (const [p, ops] of Object.entries<Json>(doc.paths)) {
       if (!p.startsWith('/api/') || p.includes('{')) continue;
-      for (const [method, op] of Object.entries<any>(ops)) {
+      for (const [method, op] of Object.entries<Json>(ops)) {
         const res = await fetch(`${s.url}${p}`, {
           method: method.toUpperCase(),
           ...(method === 'get' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),

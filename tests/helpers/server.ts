@@ -7,6 +7,10 @@ import { afterAll } from 'vitest';
 import { buildApp, type Built } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
+/** A decoded JSON answer as a test reads it: loosely, its assertions checking the shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one loose type of the test suite
+export type Json = any;
+
 /** Where the production build lives (BUILD_DIR lets parallel work build elsewhere). */
 export const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
@@ -94,7 +98,7 @@ export async function call(
   base: string,
   pathname: string,
   opts: { method?: string; json?: unknown; form?: FormData; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: BodyInit | undefined;
