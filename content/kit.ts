@@ -42,6 +42,29 @@ export interface FileFieldDef {
   column?: boolean;
 }
 
+/**
+ * A nested list of a group (an event's speakers): sent as a JSON list in the field of its name, stored
+ * in its own table (one row per item, in order), returned as an array on each row.
+ */
+export interface ListDef {
+  /** The table of the items and the column naming their row. */
+  table: string;
+  parent: string;
+  label: string;
+  /** Most items one write may carry. */
+  max: number;
+  /** The item's fields (blank ones are stored as ''). */
+  fields: Record<string, FieldDef>;
+  /**
+   * An image per item: its stored path is the item's `column`; a new one arrives as the multipart file
+   * field `<fileField>_<i>` (i = the item's index in the list); an item whose `column` repeats the path it
+   * already has keeps it.
+   */
+  image?: { column: string; fileField: string; label: string };
+  /** Labels of the admin form's list editor. */
+  admin: { add: string; item: string };
+}
+
 export type FileFormat = 'jpg' | 'png' | 'webp' | 'gif' | 'pdf' | 'doc' | 'docx' | 'mp4' | 'mov';
 
 export const DEFAULT_FORMATS: Record<FileKind, readonly FileFormat[]> = {
@@ -103,6 +126,8 @@ export interface ResourceDef {
   order: 'asc' | 'desc';
   fields: Record<string, FieldDef>;
   files: Record<string, FileFieldDef>;
+  /** Nested lists (event speakers). */
+  lists?: Record<string, ListDef>;
   /** The spec's validation rules (section 5); returns the exact message or null. */
   validate(v: Values, ctx: ValidationContext): string | null;
   /** Message when the update call names no id. */
@@ -147,3 +172,8 @@ export type FieldValue<F extends FieldDef> = F['type'] extends 'int' | 'ref'
 export type RowOf<R extends ResourceDef> = { [K in R['id']]: number } & {
   -readonly [K in keyof R['fields']]: FieldValue<R['fields'][K]> | null;
 } & { -readonly [K in keyof R['files']]: string | null } & { created_at: string; updated_at: string };
+
+/** An item of a nested list as returned: every field, and its image when it has one. */
+export type ListItemOf<L extends ListDef> = { -readonly [K in keyof L['fields']]: string } & (L['image'] extends { column: infer C extends string }
+  ? { [K in C]: string }
+  : unknown);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
-import type { ResourceDef, ResourceKey, ValidationContext } from '../../content/kit';
+import type { Mode, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
+import { parseInput } from '../../content/input';
 import { resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso, type Store } from '../db/index';
@@ -10,7 +11,8 @@ import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta, loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
-import { coerceValues, parseId } from './coerce';
+import { sanitizeRichHtml } from '../lib/sanitize';
+import { parseId } from './coerce';
 import { extensions } from './extensions';
 import { dynamic, type Database, type DynamicDb } from '../db/schema';
 
@@ -96,16 +98,18 @@ export class ContentService {
     const fields = Object.entries(r.files)
       .filter(([, d]) => d.kind !== 'document')
       .map(([n]) => n);
-    const speakers = r.key === 'event';
-    if ((!fields.length && !speakers) || !rows.length) return;
-    const pathsOf = (row: Row): string[] =>
-      [...fields.map((n) => row[n]), ...(speakers && Array.isArray(row.speakers) ? (row.speakers as Row[]).map((sp) => sp.image) : [])].filter(
-        (p): p is string => typeof p === 'string' && isImagePath(p),
-      );
-    const meta = await loadImageMeta(this.db, rows.flatMap(pathsOf));
+    // Nested lists with an image per item (event speakers).
+    const lists = Object.entries(r.lists ?? {}).flatMap(([name, l]) => (l.image ? [[name, l.image.column] as const] : []));
+    if ((!fields.length && !lists.length) || !rows.length) return;
+    const pathsOf = (row: Row): unknown[] => [
+      ...fields.map((n) => row[n]),
+      ...lists.flatMap(([name, column]) => (Array.isArray(row[name]) ? (row[name] as Row[]).map((item) => item[column]) : [])),
+    ];
+    const imagesOf = (row: Row): string[] => pathsOf(row).filter((p): p is string => typeof p === 'string' && isImagePath(p));
+    const meta = await loadImageMeta(this.db, rows.flatMap(imagesOf));
     for (const row of rows) {
       const own: ImageMetaMap = {};
-      for (const p of pathsOf(row)) {
+      for (const p of imagesOf(row)) {
         const m = meta.get(p);
         if (m) own[p] = m;
       }
@@ -174,6 +178,13 @@ export class ContentService {
     }
   }
 
+  /** The body's fields through the group's compiled input schema (content/input.ts): the values, or a 400 with the message. */
+  private input(r: ResourceDef, mode: Mode, body: ParsedBody, ctx: ValidationContext, existing: Row | null): Values {
+    const res = parseInput(r, mode, body.fields, ctx, existing, { html: sanitizeRichHtml });
+    if (!res.ok) throw new AppError(400, res.message);
+    return res.values;
+  }
+
   private pickFile(r: ResourceDef, body: ParsedBody, name: string): TempFile | undefined {
     return name in r.files ? body.files.find((f) => f.field === name) : undefined;
   }
@@ -218,14 +229,12 @@ export class ContentService {
   }
 
   async create(r: ResourceDef, body: ParsedBody): Promise<Row> {
-    const values = coerceValues(r, body.fields);
     const ctx: ValidationContext = {
       mode: 'add',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
       hasStoredFile: () => false,
     };
-    const message = r.validate(values, ctx);
-    if (message) throw new AppError(400, message);
+    const values = this.input(r, 'add', body, ctx, null);
     await this.checkRefs(r, values);
 
     const written: string[] = [];
@@ -261,14 +270,12 @@ export class ContentService {
     const removals = new Set(
       Object.keys(r.files).filter((n) => ['1', 'true', 'yes'].includes(String(body.fields[`remove_${n}`] ?? '').toLowerCase())),
     );
-    const values = coerceValues(r, body.fields, existing);
     const ctx: ValidationContext = {
       mode: 'update',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
       hasStoredFile: (n) => !removals.has(n) && !!existing[n],
     };
-    const message = r.validate(values, ctx);
-    if (message) throw new AppError(400, message);
+    const values = this.input(r, 'update', body, ctx, existing);
     await this.checkRefs(r, values);
 
     const written: string[] = [];

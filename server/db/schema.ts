@@ -5,7 +5,8 @@
  * interface in its module and joins it here (`interface Database extends …, IntakeTables`).
  */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { FieldValue, ResourceDef } from '../../content/kit';
+import type { FieldValue, ListDef, ResourceDef } from '../../content/kit';
+import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
 
 /** A column the database fills when an insert leaves it out (a default). */
@@ -22,18 +23,15 @@ export type ContentTable<R extends ResourceDef> = { [K in R['id']]: Generated<nu
 /** Every content group's table, keyed by table name. */
 export type ContentTables = { [R in Declared as R['table']]: ContentTable<R> };
 
-/** A speaker of an event (the nested list declared in content/resources/event.ts). */
-export interface EventSpeakersTable {
-  speaker_id: Generated<number>;
-  event_id: number;
+/** The table of a nested list (kit `lists`): its own id, the parent row, the position, the declared fields. */
+export type ListTable<L extends ListDef, Id extends string> = { [K in Id]: Generated<number> } & { [K in L['parent']]: number } & {
   position: number;
-  speaker_name: Defaulted<string>;
-  designation: Defaulted<string>;
-  date: Defaulted<string>;
-  from_time: Defaulted<string>;
-  to_time: Defaulted<string>;
-  image: Defaulted<string>;
-}
+} & { -readonly [K in keyof L['fields']]: Defaulted<string> } & (L['image'] extends { column: infer C extends string }
+    ? { [K in C]: Defaulted<string> }
+    : unknown);
+
+/** Event speakers, as content/resources/event.ts declares them. */
+export type EventSpeakersTable = ListTable<(typeof event)['lists']['speakers'], 'speaker_id'>;
 
 export interface AdminsTable {
   admin_id: Generated<number>;
