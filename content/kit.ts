@@ -23,7 +23,7 @@ export interface FieldDef {
   /** Allowed values for enum fields. */
   values?: readonly string[];
   /** For ref fields: the group whose id this is. */
-  ref?: ResourceKey;
+  ref?: string;
   /** Shown as a column in the admin table. */
   column?: boolean;
   /** Placeholder / help text in the admin form. */
@@ -90,25 +90,12 @@ export interface ValidationContext {
   hasStoredFile(name: string): boolean;
 }
 
-export type ResourceKey =
-  | 'carousel'
-  | 'calendar'
-  | 'about'
-  | 'caseCategory'
-  | 'cases'
-  | 'caseDetails'
-  | 'blog'
-  | 'event'
-  | 'review'
-  | 'team'
-  | 'faqs'
-  | 'partners'
-  | 'ads'
-  | 'gallery'
-  | 'vacancy';
+/** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
+export type ResourceKey = import('./resources/index').Declared['key'];
 
 export interface ResourceDef {
-  key: ResourceKey;
+  /** Short name of the group ('faqs'): routes' config, audit targets, the admin's ids. */
+  key: string;
   /** Singular human name: 'Carousel', 'FAQ'. Used in success and not-found messages. */
   label: string;
   table: string;
@@ -133,7 +120,7 @@ export interface ResourceDef {
   /** Message when the update call names no id. */
   missingIdMessage: string;
   /** Columns of other groups joined into each row (read-only), e.g. case_name of the category. */
-  joins?: readonly { via: string; ref: ResourceKey; columns: readonly string[] }[];
+  joins?: readonly { via: string; ref: string; columns: readonly string[] }[];
   /** Admin screen: route segment under /admin-side-bar and sidebar label. */
   admin: { path: string; title: string; nav: string; empty: string };
 }

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { ResourceDef } from '../content/kit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './api/admins';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Wraps the HTTP server (the dev server puts Vite's middleware in front). */
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** The content groups served (default: every declaration in content/resources; a test adds a throwaway one). */
+  groups?: readonly ResourceDef[];
 }
 
 export interface Built {
@@ -185,12 +188,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAdminRoutes(app, services);
   registerSettingsRoutes(app, services);
   registerPublicReads(app, services);
-  registerResourceRoutes(app, services, listCache && { cache: listCache, fresh: () => contentVersion.check() });
+  registerResourceRoutes(app, services, listCache && { cache: listCache, fresh: () => contentVersion.check() }, opts.groups);
   registerFileRoutes(app, services);
   registerAiRoutes(app, services);
   const mail = await registerMail(app, services);
   registerAdminAccountRoutes(app, services, mail);
-  registerDocsRoutes(app, services, routes);
+  registerDocsRoutes(app, services, routes, opts.groups);
 
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');

@@ -18,12 +18,17 @@ export interface ListCache {
  * lists always return every row (the spec's clients expect complete lists), so with `lists` their JSON is
  * serialised and compressed once per content change instead of once per request.
  */
-export function registerResourceRoutes(app: FastifyInstance, services: Services, lists?: ListCache): void {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  services: Services,
+  lists?: ListCache,
+  groups: readonly ResourceDef[] = resources,
+): void {
   const admin = requireAdmin(services);
   const maxFile = Math.max(services.config.limits.image, services.config.limits.document, services.config.limits.video);
   const body = (req: FastifyRequest) => readBody(req, services.files.tmpDir, maxFile);
 
-  for (const r of resources) {
+  for (const r of groups) {
     const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
 
     const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));

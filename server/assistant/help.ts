@@ -97,8 +97,8 @@ function groupEntry(r: ResourceDef): HelpEntry {
     `The form at the top has: ${form.join('; ')}.`,
     `Below it a numbered table (S.No first) lists every ${r.label.toLowerCase()} with an edit (pencil) icon and a delete (bin) icon per row; with none it says '${r.admin.empty}'.`,
     `To add one, fill in the form and submit. To change one, click its edit icon: the form is filled in and the button reads Update, with Cancel to go back to adding. To remove one, click its delete icon and confirm with 'Yes, Delete' ('Cancel' keeps it).`,
-    RULES[r.key],
-    SHOWN[r.key],
+    RULES[r.key as ResourceKey],
+    SHOWN[r.key as ResourceKey],
   ].join(' ');
   return {
     id: r.key,

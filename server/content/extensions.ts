@@ -1,4 +1,4 @@
-import type { ListDef, ResourceDef, ResourceKey } from '../../content/kit';
+import type { ListDef, ResourceDef } from '../../content/kit';
 import { listItemSchema } from '../../content/input';
 import { resources } from '../../content/resources/index';
 import { dynamic } from '../db/schema';
@@ -136,11 +136,11 @@ const adsId: Extension = {
   },
 };
 
-const special: Partial<Record<ResourceKey, Extension>> = { ads: adsId };
+const special: Partial<Record<string, Extension>> = { ads: adsId };
 
 /** What each group does beside its main row: its nested lists (from the declaration) and what truly differs. */
-export const extensions: Partial<Record<ResourceKey, Extension>> = Object.fromEntries(
-  resources.flatMap((r) => {
+export const extensions: Partial<Record<string, Extension>> = Object.fromEntries(
+  resources.flatMap((r: ResourceDef) => {
     const parts = [
       ...Object.entries(r.lists ?? {}).map(([name, list]) => listExtension(r, name, list)),
       ...(special[r.key] ? [special[r.key]!] : []),

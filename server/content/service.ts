@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
 import type { Mode, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
 import { parseInput } from '../../content/input';
-import { resourceByKey, resources } from '../../content/resources/index';
+import { groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso, type Store } from '../db/index';
 import { isImagePath, type ImageMetaMap } from '../../content/rules/image-variants';
@@ -69,7 +69,7 @@ export class ContentService {
   private selectRows(r: ResourceDef) {
     let q = this.dyn.selectFrom(r.table).selectAll(r.table);
     for (const [i, j] of (r.joins ?? []).entries()) {
-      const ref = resourceByKey[j.ref];
+      const ref = groupOf(j.ref);
       const alias = `j${i}`;
       q = q
         .leftJoin(`${ref.table} as ${alias}`, `${alias}.${ref.id}`, `${r.table}.${j.via}`)
@@ -166,7 +166,7 @@ export class ContentService {
   private async checkRefs(r: ResourceDef, values: Row): Promise<void> {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || values[name] === null || values[name] === undefined) continue;
-      const ref = resourceByKey[f.ref!];
+      const ref = groupOf(f.ref!);
       const target = await this.dyn.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).executeTakeFirst();
       const invalid = `Selected ${f.label.toLowerCase()} is invalid`;
       if (!target) throw new AppError(400, invalid);

@@ -4,7 +4,9 @@ import { nowIso } from '../db/index';
 import type { Database } from '../db/schema';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
-export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
+/** Every state of an outbox row (the API reference lists these). */
+export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** An attachment as kept in the outbox row: a stored private file, or small inline text (the .ics). */
 export interface OutboxAttachment {

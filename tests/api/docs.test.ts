@@ -3,6 +3,7 @@
  * declarations) and a self-contained HTML page. Every route the server registers under /api must be in
  * it, so a new route cannot be forgotten.
  */
+import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
 import { startServer, type TestServer, type Json } from '../helpers/server';
@@ -42,6 +43,26 @@ describe('GET /api/docs.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBeTypeOf('string');
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'lex_session' });
+  });
+
+  it('is valid by a real OpenAPI validator (@readme/openapi-parser), with one unique operationId and a tag per operation', async () => {
+    const res = await validate(structuredClone(doc));
+    expect(res.valid, JSON.stringify(res.valid ? [] : res.errors).slice(0, 2000)).toBe(true);
+    const ids: string[] = [];
+    for (const ops of Object.values<Json>(doc.paths)) {
+      for (const op of Object.values<Json>(ops)) {
+        expect(op.operationId).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
+        expect(op.tags?.length, op.operationId).toBeGreaterThan(0);
+        ids.push(op.operationId);
+      }
+    }
+    expect(ids.length).toBeGreaterThan(100);
+    expect(new Set(ids).size, 'operationIds are unique').toBe(ids.length);
+  });
+
+  it('lists the mail statuses the outbox really uses', () => {
+    const log = doc.paths['/api/mail/outbox'].get;
+    expect(JSON.stringify(log)).toContain('"enum":["queued","retrying","sent","failed"]');
   });
 
   it('describes every route registered under /api, with its method', () => {

@@ -5,7 +5,7 @@
  */
 import { parseInput } from '@content/input';
 import { isEmptyHtml, type FieldDef, type Mode, type ResourceDef, type ValidationContext } from '@content/kit';
-import { apiPath, resourceByKey } from '@content/resources/index';
+import { apiPath, groupOf } from '@content/resources/index';
 import { isoToDmy } from '@content/rules/dates';
 import { api, type ApiResult } from '~/lib/api';
 
@@ -157,7 +157,7 @@ export interface Option {
 }
 
 export async function loadOptions(refKey: FieldDef['ref']): Promise<{ options: Option[]; error: string | null }> {
-  const ref = resourceByKey[refKey!];
+  const ref = groupOf(refKey!);
   const { rows, error } = await loadList(ref);
   return { options: rows.map((r) => ({ value: String(r[ref.id]), label: rowName(ref, r) })), error };
 }
