@@ -1,13 +1,24 @@
-import { COMMON_PASSWORDS_TEXT } from './common-passwords';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** The shortest password an administrator may choose (docs/decisions/0006-administrator-accounts.md). */
 export const MIN_PASSWORD_LENGTH = 10;
 /** Longer passwords are refused (scrypt hashes anything, but a megabyte of input is not a password). */
 export const MAX_PASSWORD_LENGTH = 256;
 
+/** How many of the most common passwords are refused whatever their length. */
+const MOST_COMMON = 10_000;
+
 let common: Set<string> | null = null;
+/**
+ * The refused list, built once per process from zxcvbn-ts's ranked list of common passwords
+ * (@zxcvbn-ts/language-common, MIT): the 10,000 most common, plus every listed password of
+ * MIN_PASSWORD_LENGTH or more characters (shorter ones are refused by length anyway).
+ */
 function commonPasswords(): Set<string> {
-  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+  if (!common) {
+    const ranked = dictionary['passwords-common'];
+    common = new Set(ranked.filter((p, rank) => rank < MOST_COMMON || p.length >= MIN_PASSWORD_LENGTH).map((p) => p.toLowerCase()));
+  }
   return common;
 }
 
