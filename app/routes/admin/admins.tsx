@@ -5,6 +5,7 @@ import { ConfirmModal } from '~/components/admin/ConfirmModal';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
+import { formatAdminDay as day } from '@content/rules/dates';
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];
@@ -20,14 +21,6 @@ interface AdminRow {
   you: boolean;
 }
 
-/** DD/MM/YYYY (the admin's date format). */
-function day(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-}
 
 /** Administrators: every one has the same role. Invite by email, remove, change your own password. */
 export default function AdminsPage() {

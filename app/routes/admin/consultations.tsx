@@ -3,6 +3,7 @@ import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import { formatAdminTime as when } from '@content/rules/dates';
 
 export function meta() {
   return [{ title: 'Consultations | Admin' }];
@@ -32,15 +33,6 @@ interface Consultation {
   created_at: string;
 }
 
-/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
-function when(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = d.getHours() % 12 || 12;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
 
 /** 'Consent given 24/11/2026 10:15 AM' (the admin's date format), or 'No consent recorded' for older requests. */
 function consentText(iso: string | null | undefined): string {
