@@ -6,6 +6,13 @@ import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day } from '@content/rules/dates';
+import { firstProblem, newPasswordTwiceSchema } from '@content/password';
+
+/** The change-password form's checks: the shared new-password schema with this form's messages. */
+const twice = newPasswordTwiceSchema({
+  blank: 'Please fill in all three password fields.',
+  mismatch: 'The new passwords do not match.',
+});
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];
@@ -20,7 +27,6 @@ interface AdminRow {
   password_changed_at: string | null;
   you: boolean;
 }
-
 
 /** Administrators: every one has the same role. Invite by email, remove, change your own password. */
 export default function AdminsPage() {
@@ -112,9 +118,9 @@ export default function AdminsPage() {
       setPwError(message);
       notify.error(message);
     };
-    if (!current || !next || !repeat) return fail('Please fill in all three password fields.');
-    if (next !== repeat) return fail('The new passwords do not match.');
-    if (next.length < minLength) return fail(`The password must be at least ${minLength} characters long.`);
+    if (!current) return fail('Please fill in all three password fields.');
+    const problem = firstProblem(twice.safeParse({ password: next, repeat }));
+    if (problem) return fail(problem);
     setChanging(true);
     setPwError(null);
     try {
