@@ -89,23 +89,28 @@ export function fieldsSchema(r: Pick<ResourceDef, 'fields'>, opts: InputOptions 
 }
 
 /**
- * The add or update input schema of a group. On update, `stored` is the row being changed: a field absent
- * from the body keeps its stored value, a field sent blank is cleared. The declaration's `validate` runs
- * on the merged values with `ctx` (which files arrive, which are stored) and gives the spec's message.
+ * The add or update input schema of a group. `validate` judges the values as sent (a field missing from
+ * the body counts as blank: decision 0011) with `ctx` (which files arrive, which are stored) and gives the
+ * spec's message. Only what passes is merged: on update (`stored` is the row being changed) a field absent
+ * from the body keeps its stored value, a field sent blank is cleared.
  */
 export function inputSchema(r: ResourceDef, mode: Mode, ctx: ValidationContext, stored?: Record<string, unknown> | null, opts: InputOptions = {}) {
   return fieldsSchema(r, opts)
     .transform((v) => {
-      const out: Values = {};
       const got = v as Record<string, unknown>;
-      for (const name of Object.keys(r.fields)) {
-        out[name] = got[name] !== undefined ? got[name] : mode === 'update' && stored ? (stored[name] ?? null) : null;
-      }
-      return out;
+      const sent: Values = {};
+      for (const name of Object.keys(r.fields)) sent[name] = got[name] ?? null;
+      return { sent, present: new Set(Object.keys(got)) };
     })
-    .superRefine((values, c) => {
-      const message = r.validate(values, { ...ctx, mode });
+    .superRefine(({ sent }, c) => {
+      const message = r.validate(sent, { ...ctx, mode });
       if (message) c.addIssue({ code: 'custom', message });
+    })
+    .transform(({ sent, present }) => {
+      if (mode !== 'update' || !stored) return sent;
+      const merged: Values = {};
+      for (const name of Object.keys(r.fields)) merged[name] = present.has(name) ? sent[name] : (stored[name] ?? null);
+      return merged;
     });
 }
 

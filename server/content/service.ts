@@ -45,6 +45,12 @@ export interface ExtensionContext {
   storeFile(tmp: TempFile, label: string, def: { kind: 'image' }): Promise<string>;
 }
 
+/**
+ * Runs after a write's values are validated and before anything is stored (the Rule 36 publish check):
+ * it may refuse the write by throwing. `existing` is the stored row of an update.
+ */
+export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
+
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string };
 
@@ -228,7 +234,7 @@ export class ContentService {
     this.changes.emit('change', { key } satisfies ChangeEvent);
   }
 
-  async create(r: ResourceDef, body: ParsedBody): Promise<Row> {
+  async create(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
     const ctx: ValidationContext = {
       mode: 'add',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
@@ -236,6 +242,7 @@ export class ContentService {
     };
     const values = this.input(r, 'add', body, ctx, null);
     await this.checkRefs(r, values);
+    await before?.(values, null);
 
     const written: string[] = [];
     const images = new Map<string, ImageMeta>();
@@ -264,12 +271,15 @@ export class ContentService {
     }
   }
 
-  async update(r: ResourceDef, body: ParsedBody): Promise<Row> {
+  async update(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
     const existing = await this.mustGet(r, body.fields[r.id]);
     const id = Number(existing[r.id]);
     const removals = new Set(
       Object.keys(r.files).filter((n) => ['1', 'true', 'yes'].includes(String(body.fields[`remove_${n}`] ?? '').toLowerCase())),
     );
+    // The spec's client always sends the whole form, so the update is judged as sent: a required field that
+    // is missing counts as blank and gets the spec's message (decision 0011). Only what passes is merged
+    // (content/input.ts): an optional field the request leaves out keeps its stored value.
     const ctx: ValidationContext = {
       mode: 'update',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
@@ -277,6 +287,7 @@ export class ContentService {
     };
     const values = this.input(r, 'update', body, ctx, existing);
     await this.checkRefs(r, values);
+    await before?.(values, existing);
 
     const written: string[] = [];
     const obsolete: string[] = [];

@@ -8,6 +8,7 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { FieldValue, ListDef, ResourceDef } from '../../content/kit';
 import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
+import type { ComplianceTables } from '../compliance/disclaimer';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -125,6 +126,8 @@ export interface AuditLogTable {
   target: string;
   record_id: string | null;
   summary: Defaulted<string>;
+  /** JSON beside the summary (a Rule 36 override's reason and findings; migration 0015). */
+  detail: string | null;
   ip: string | null;
   created_at: Defaulted<string>;
 }
@@ -167,7 +170,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables;
+export type Database = ContentTables & CoreTables & ComplianceTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

@@ -34,10 +34,13 @@ interface Consultation {
 }
 
 
-/** 'Consent given 24/11/2026 10:15 AM' (the admin's date format), or 'No consent recorded' for older requests. */
+/**
+ * 'Consent: given 24/11/2026 10:15 AM' (the admin's date format), or 'Consent: not recorded' for a request
+ * that carried none (sent by another client than the site's form, or stored before the consent existed).
+ */
 function consentText(iso: string | null | undefined): string {
   const at = when(iso);
-  return at ? `Consent given ${at}` : 'No consent recorded';
+  return at ? `Consent: given ${at}` : 'Consent: not recorded';
 }
 
 function replyLink(c: Consultation): string {

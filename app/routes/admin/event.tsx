@@ -7,7 +7,7 @@ import { FieldControl, FileControl, FormError } from '~/components/admin/fields'
 import { FileView } from '~/components/admin/FileView';
 import { EyeIcon } from '~/components/admin/icons';
 import { inputValue, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, useResourcePage } from '~/components/admin/ResourceManager';
+import { DeleteConfirm, FormButtons, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 
 export function meta() {
   return [{ title: 'Events | Admin' }];
@@ -255,6 +255,7 @@ export default function EventPage() {
                 {SPEAKERS.admin.add}
               </Button>
             </fieldset>
+            <Rule36Panel page={page} />
             <FormError message={page.error} />
             <FormButtons page={{ ...page, reset }} />
           </Form>
