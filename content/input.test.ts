@@ -41,16 +41,18 @@ describe('compiled input schemas (content/input.ts)', () => {
     });
   });
 
-  it('on update keeps a stored value the body leaves out and clears one sent blank', () => {
-    const stored = { faqs_id: 4, question: 'Old question', answer: 'Old answer' };
-    expect(parseInput(faqs, 'update', { question: 'New question' }, { ...noFiles, mode: 'update' }, stored)).toEqual({
+  it('judges an update as sent (a missing required field is blank), then keeps what an optional field left out had', () => {
+    const update = { ...noFiles, mode: 'update' as const };
+    const stored = { vacancy_id: 4, vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: 2 };
+    expect(parseInput(vacancy, 'update', { vacancy_title: 'Senior clerk', name_of_employment: 'Part-time' }, update, stored)).toEqual({
       ok: true,
-      values: { question: 'New question', answer: 'Old answer' },
+      values: { vacancy_title: 'Senior clerk', name_of_employment: 'Part-time', number_of_vacancy: 2 },
     });
-    expect(parseInput(faqs, 'update', { answer: '' }, { ...noFiles, mode: 'update' }, stored)).toEqual({
-      ok: false,
-      message: 'Please fill in both the question and description.',
+    expect(parseInput(vacancy, 'update', { vacancy_title: 'Senior clerk', name_of_employment: 'x', number_of_vacancy: '' }, update, stored)).toEqual({
+      ok: true,
+      values: { vacancy_title: 'Senior clerk', name_of_employment: 'x', number_of_vacancy: null },
     });
+    expect(parseInput(vacancy, 'update', { vacancy_title: 'Senior clerk' }, update, stored)).toEqual({ ok: false, message: 'Please fill all the fields' });
   });
 
   it('hands rich HTML to the given sanitiser only when it was sent', () => {

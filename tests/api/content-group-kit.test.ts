@@ -83,9 +83,13 @@ describe('a group declared in a test', () => {
     expect(list.body.message).toBe('Notice list fetched successfully');
     expect(list.body.notices.map((n: { notice_title: string }) => n.notice_title)).toEqual(['Second', 'Court closed']);
 
-    const upd = await call(s.url, '/api/notice/updateNotice', { cookie, json: { notice_id: id, seats: 3 } });
+    // Judged as sent (the required title is sent); the optional date left out keeps its value.
+    const upd = await call(s.url, '/api/notice/updateNotice', { cookie, json: { notice_id: id, notice_title: 'Court closed today', seats: 3 } });
     expect(upd.status).toBe(200);
-    expect(upd.body).toMatchObject({ message: 'Notice updated successfully', updatedNotice: { notice_title: 'Court closed', seats: 3 } });
+    expect(upd.body).toMatchObject({
+      message: 'Notice updated successfully',
+      updatedNotice: { notice_title: 'Court closed today', posted_on: '2027-01-02', seats: 3 },
+    });
 
     const del = await call(s.url, '/api/notice/deleteNotice', { cookie, json: { notice_id: id } });
     expect(del.body).toEqual({ statusCode: 200, message: 'Notice deleted successfully' });
