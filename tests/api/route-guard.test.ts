@@ -16,6 +16,8 @@ const PUBLIC = new Set([
   'POST /api/admin/resetpassword',
   'GET /api/settings/getsettings',
   'POST /api/mail/contact',
+  // A visitor's agreement to the disclaimer is counted without a session (Rule 36, issue 16).
+  'POST /api/disclaimer/accept',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',
