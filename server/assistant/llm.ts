@@ -15,6 +15,12 @@ export interface ChatMessage {
   content: string;
 }
 
+/** The parts of a chat-completions answer (or error) that are read. */
+interface CompletionBody {
+  error?: string | { message?: unknown };
+  choices?: { message?: { content?: unknown } }[];
+}
+
 export class LlmError extends Error {
   override name = 'LlmError';
 }
@@ -26,12 +32,6 @@ export function completionsUrl(baseUrl: string): string {
 }
 
 const MAX_ANSWER = 8000;
-
-/** The parts of an OpenAI-compatible answer this client reads; any of them may be missing. */
-interface ChatAnswer {
-  error?: string | { message?: unknown } | null;
-  choices?: { message?: { content?: unknown } | null }[] | null;
-}
 
 /** Sends the messages; resolves with the model's text or rejects with LlmError (HTTP error, bad body, timeout). */
 export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
@@ -57,20 +57,16 @@ export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], si
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model request failed: ${(err as Error).message}`);
     }
-    let body: ChatAnswer | null;
+    let body: CompletionBody;
     try {
-      body = (await res.json()) as ChatAnswer | null;
+      body = (await res.json()) as CompletionBody;
     } catch {
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model answered ${res.status} without JSON`);
     }
     if (!res.ok) {
-      const detail =
-        typeof body?.error === 'object' && typeof body.error?.message === 'string'
-          ? body.error.message
-          : typeof body?.error === 'string'
-            ? body.error
-            : '';
+      const e = body?.error;
+      const detail = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : '';
       throw new LlmError(`model answered ${res.status}${detail ? `: ${detail}` : ''}`);
     }
     const content = body?.choices?.[0]?.message?.content;
