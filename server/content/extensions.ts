@@ -47,7 +47,15 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
 
     async prepare(ctx): Promise<ExtensionPlan> {
       const raw = ctx.body.fields[name];
-      const oldImages = ctx.existing ? await this.ownedFiles!(ctx.db, Number(ctx.existing[r.id])) : [];
+      // A pending draft (issue 14) brings its own items; otherwise the stored ones count.
+      const draftItems = Array.isArray(ctx.existing?.[name]) ? (ctx.existing[name] as Row[]) : null;
+      const oldImages = draftItems
+        ? img
+          ? draftItems.map((item) => String(item[img.column] ?? '')).filter(Boolean)
+          : []
+        : ctx.existing
+          ? await this.ownedFiles!(ctx.db, Number(ctx.existing[r.id]))
+          : [];
       if (raw === undefined) return { written: [], obsolete: [], apply: async () => {} };
       let parsed: unknown;
       try {

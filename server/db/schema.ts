@@ -9,6 +9,7 @@ import type { FieldValue, ListDef, ResourceDef } from '../../content/kit';
 import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
 import type { ComplianceTables } from '../compliance/disclaimer';
+import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -19,7 +20,7 @@ export type ContentTable<R extends ResourceDef> = { [K in R['id']]: Generated<nu
 } & { -readonly [K in keyof R['files']]: string | null } & {
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
-};
+} & { [K in keyof LifecycleColumns]: K extends 'status' ? Defaulted<LifecycleColumns[K]> : LifecycleColumns[K] };
 
 /** Every content group's table, keyed by table name. */
 export type ContentTables = { [R in Declared as R['table']]: ContentTable<R> };
@@ -170,7 +171,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */
@@ -193,3 +194,13 @@ export function dynamic(db: Kysely<Database> | Transaction<Database>): DynamicDb
  * (a migration must never change meaning when a later one alters a table).
  */
 export type MigrationDb = Kysely<DynamicTables>;
+
+/** The typed view of a connection opened by table name (the inverse of `dynamic`). */
+export function typed(db: Kysely<DynamicTables>): Kysely<Database> {
+  return db as unknown as Kysely<Database>;
+}
+
+/** The typed view of a transaction opened by table name. */
+export function typedTrx(trx: Transaction<DynamicTables>): Transaction<Database> {
+  return trx as unknown as Transaction<Database>;
+}
