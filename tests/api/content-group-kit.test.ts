@@ -48,7 +48,15 @@ function up(dialect: Dialect) {
       .addColumn('seats', 'integer')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
+      // The content lifecycle's columns (drafts, trash, schedule, order: migration 0011).
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
+      .addColumn('pending_draft', 'text')
+      .addColumn('deleted_at', 'text')
+      .addColumn('publish_at', 'text')
+      .addColumn('unpublish_at', 'text')
+      .addColumn('position', 'integer')
       .execute();
+    await db.schema.createIndex('notices_visible').on('notices').columns(['status', 'deleted_at']).execute();
   };
 }
 
