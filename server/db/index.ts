@@ -10,6 +10,8 @@ import { up as imageMeta } from './migrations/0005-image-meta';
 import { up as cluster } from './migrations/0006-cluster';
 import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
+import { up as intake } from './migrations/0013-intake';
+import { up as dataRights } from './migrations/0014-data-rights';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -62,6 +64,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-cluster': { up: cluster(dialect) },
     '0007-admin-tokens': { up: adminTokens(dialect) },
     '0008-consultation-consent': { up: consultationConsent(dialect) },
+    '0013-intake': { up: intake(dialect) },
+    '0014-data-rights': { up: dataRights(dialect) },
   };
 }
 
