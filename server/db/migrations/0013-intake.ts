@@ -4,7 +4,7 @@ import type { Dialect } from '../index';
 /**
  * Intake (issue 15), bookings and the confirmation flow:
  * - consultations gain the booked slot, the opposing party, the decision note, the conflict found, the
- *   version of the privacy notice consented to and when the reminder was queued;
+ *   version of the privacy notice consented to, when the reminder was queued and when it was confirmed;
  * - consultation_slot_seats: one row per taken place of a slot; the primary key (slot_start, seat) with
  *   seat ≤ capacity is what keeps a slot from ever holding more bookings than its capacity, whatever
  *   the number of processes writing at once;
@@ -14,7 +14,7 @@ import type { Dialect } from '../index';
 export function up(dialect: Dialect) {
   const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return async (db: Kysely<any>): Promise<void> => {
-    for (const col of ['slot_start', 'opposing_party', 'decision_note', 'conflict', 'consent_version', 'reminder_queued_at']) {
+    for (const col of ['slot_start', 'opposing_party', 'decision_note', 'conflict', 'consent_version', 'reminder_queued_at', 'confirmed_at']) {
       await db.schema.alterTable('consultations').addColumn(col, 'text').execute();
     }
     await db.schema.createIndex('consultations_email').on('consultations').column('email').execute();
