@@ -15,6 +15,9 @@ const PUBLIC = new Set([
   'POST /api/admin/resetpassword',
   'GET /api/settings/getsettings',
   'POST /api/mail/contact',
+  // Intake (issue 15): the free slots and a visitor's data-rights request (which only mails a one-time link).
+  'GET /api/consultations/slots',
+  'POST /api/privacy/request',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',
