@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerConsultationRoutes } from '../api/consultations';
 import { registerMailRoutes } from '../api/mail';
-import { registerDataRightsRoutes } from '../consultations/data-rights';
+import { registerDataRightsRoutes, type DataRights } from '../consultations/data-rights';
 import { registerIntakeRoutes } from '../consultations/routes';
 import { Intake } from '../consultations/service';
 import type { Services } from '../services';
@@ -47,8 +47,9 @@ export async function registerMail(
   await registerMailRoutes(app, services, mail);
   registerConsultationRoutes(app, services, mail);
   registerIntakeRoutes(app, services, intake);
-  registerDataRightsRoutes(app, services, intake);
+  const rights = registerDataRightsRoutes(app, services, intake);
   app.decorate('intake', intake);
+  app.decorate('rights', rights);
 
   app.addHook('onReady', async () => {
     worker.start();
@@ -65,5 +66,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The intake flow (tests call intake.sweep() after moving services.clock). */
     intake: Intake;
+    /** Data rights (tests call rights.purge(now)). */
+    rights: DataRights;
   }
 }
