@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
+import type { IntakeDatabase } from './service';
 
 /**
  * Signed links of intake: HMAC-SHA256 over the payload with the server's link secret, an expiry in the
@@ -21,12 +22,12 @@ const Payload = z.object({
 });
 export type LinkPayload = z.infer<typeof Payload>;
 
-type Db = Kysely<any> | Transaction<any>;
+type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
 const SECRET_KEY = 'intake_link_secret';
 
 /** The link secret: the configured one, or the one stored in the settings table (created on first use). */
-export async function loadLinkSecret(db: Kysely<any>, configured?: string): Promise<Buffer> {
+export async function loadLinkSecret(db: Kysely<IntakeDatabase>, configured?: string): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   const read = async () =>
     (await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirst())?.value as

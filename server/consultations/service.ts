@@ -22,7 +22,7 @@ import {
 } from './mails';
 import { namesMatch, phoneKey } from './names';
 
-type Db = Kysely<any> | Transaction<any>;
+type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
 /** The row types of the intake tables (issue 15), for the typed Database interface (issue 13). */
 export interface IntakeTables {
@@ -52,6 +52,39 @@ export interface IntakeTables {
     removed: number | null;
   };
 }
+/** The tables intake reads and writes, typed (the consultations and outbox columns it uses). */
+export interface IntakeDatabase extends IntakeTables {
+  consultations: ConsultationIntakeColumns & {
+    consultation_id: number;
+    reference: string;
+    name: string;
+    email: string;
+    contact_number: string;
+    legal_issue_summary: string;
+    requested_at: string;
+    document_path: string | null;
+    document_name: string | null;
+    document_type: string | null;
+    consent_at: string | null;
+    status: string;
+    created_at: string;
+    updated_at: string;
+  };
+  settings: { key: string; value: string; updated_at: string };
+  audit_log: {
+    audit_id: number;
+    admin_id: number | null;
+    admin_email: string;
+    action: string;
+    target: string;
+    record_id: string | null;
+    summary: string;
+    ip: string | null;
+    created_at: string;
+  };
+  mail_outbox: { mail_id: number; kind: string; to_address: string; attachments: string; consultation_id: number | null; text_body: string };
+}
+
 /** The columns intake adds to consultations (migration 0013). */
 export interface ConsultationIntakeColumns {
   slot_start: string | null;
@@ -136,7 +169,7 @@ export class Intake {
     readonly mail: MailService,
   ) {}
 
-  get db(): Kysely<any> {
+  get db(): Kysely<IntakeDatabase> {
     return this.services.store.db;
   }
   now(): Date {
@@ -273,7 +306,7 @@ export class Intake {
    * status. Answers the extra blocks for the firm's and the client's "received" mails.
    */
   async afterInsert(
-    trx: Transaction<any>,
+    trx: Transaction<IntakeDatabase>,
     row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
     booking: Booking,
     settings: SiteSettings,
