@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifySchema } from 'fastify';
 import type { SiteSettings } from '../../content/settings';
+import { AppError } from '../lib/errors';
+import type { Services } from '../services';
 import { escapeHtml } from '../mail/templates';
 
 /**
@@ -45,4 +47,27 @@ export interface DocSchema extends FastifySchema {
 }
 export function doc(s: DocSchema): FastifySchema {
   return s;
+}
+
+/**
+ * The Book Consultation form posted by a browser without JavaScript: the request is stored exactly as the
+ * JSON call stores it, and the visitor gets a page with the outcome (a refusal keeps its message and status).
+ */
+export async function formAnswer(reply: FastifyReply, services: Services, store: () => Promise<string>): Promise<FastifyReply> {
+  const settings = await services.settings.get();
+  try {
+    const reference = await store();
+    return sendPage(
+      reply,
+      200,
+      'Request received',
+      `<p class="done">Thank you! Your consultation request has been received (reference ${escapeHtml(reference)}). We will contact you to confirm the time.</p><p><a href="/">Back to the home page</a></p>`,
+      settings,
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) {
+      return sendPage(reply, err.statusCode, 'Please check the form', `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/book-consultation">Back to the form</a></p>`, settings);
+    }
+    throw err;
+  }
 }
