@@ -123,6 +123,8 @@ export default function BookConsultation() {
   const [day, setDay] = useState('');
   const [slot, setSlot] = useState('');
   const [zone, setZone] = useState<string | undefined>(undefined);
+  /** The visitor started on the date-time field before the slots arrived: leave them there. */
+  const typed = useRef(false);
   const firmZone = timeZone || settings.booking.timeZone;
   useEffect(() => setZone(visitorZone()), []);
   const days = useMemo(() => {
@@ -135,7 +137,7 @@ export default function BookConsultation() {
   }, [slots, firmZone]);
   useEffect(() => {
     if (slots === null) return;
-    if (slots.length > 0) setMode((m) => (m === 'other' && !day ? 'slot' : m));
+    if (slots.length > 0 && !typed.current) setMode((m) => (m === 'other' && !day ? 'slot' : m));
     const first = [...days.keys()][0] ?? '';
     if (!days.has(day)) setDay(first);
     if (slot && !slots.some((x) => x.start === slot)) setSlot('');
@@ -269,7 +271,15 @@ export default function BookConsultation() {
                   })}
                 </div>
               </div>
-              <button type="button" className="btn btn-link px-0" onClick={() => setMode('other')}>
+              <button
+                type="button"
+                className="btn btn-link px-0"
+                onClick={() => {
+                  typed.current = true;
+                  setSlot('');
+                  setMode('other');
+                }}
+              >
                 Ask for another time
               </button>
             </fieldset>
@@ -278,7 +288,13 @@ export default function BookConsultation() {
               <label htmlFor="c-datetime" className="form-label">
                 Preferred Date &amp; Time
               </label>
-              <input id="c-datetime" name="datetime" type="datetime-local" className="form-control" />
+              <input
+                id="c-datetime"
+                name="datetime"
+                type="datetime-local"
+                className="form-control"
+                onFocus={() => (typed.current = true)}
+              />
               {slots && slots.length > 0 ? (
                 <button type="button" className="btn btn-link px-0" onClick={() => setMode('slot')}>
                   Choose one of the free times instead
