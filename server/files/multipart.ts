@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -21,13 +22,20 @@ export interface ParsedBody {
   cleanup(): Promise<void>;
 }
 
+/** The answer to a multipart body that does not parse (garbage after a boundary, a truncated part, no boundary). */
+export const MALFORMED_MULTIPART = 'The form data could not be read: it is malformed or incomplete. Please send it again.';
+
 /**
  * Reads a request body as plain fields plus temporary files, whether it came as JSON or multipart.
  * Files are streamed to disk; a file over maxFileBytes answers 413.
  */
 export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes: number): Promise<ParsedBody> {
   const files: TempFile[] = [];
+  const streams: WriteStream[] = [];
   const cleanup = async () => {
+    // A write stream destroyed by a failed pipeline may still be opening its file: wait until it has
+    // closed, or the file would appear after it was removed and stay behind.
+    await Promise.all(streams.map((s) => (s.closed ? undefined : once(s, 'close').catch(() => undefined))));
     await Promise.all(files.map((f) => rm(f.tmp, { force: true })));
   };
   if (!req.isMultipart()) {
@@ -46,7 +54,9 @@ export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes
         const tmp = path.join(tmpDir, `up-${randomBytes(12).toString('hex')}`);
         const entry: TempFile = { field: part.fieldname, tmp, filename: part.filename.slice(0, 255) };
         files.push(entry);
-        await pipeline(part.file, createWriteStream(tmp));
+        const out = createWriteStream(tmp);
+        streams.push(out);
+        await pipeline(part.file, out);
         if (part.file.truncated) {
           throw new AppError(413, `The file is too large. The limit is ${formatSize(maxFileBytes)}.`);
         }
@@ -66,8 +76,11 @@ export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes
     if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'Too many files in one request.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'Too many fields in one request.');
     if (err instanceof AppError) throw err;
-    if (code?.startsWith('FST_')) throw new AppError(400, 'The upload could not be read. Please try again.');
-    throw err;
+    // A system error (a full disk, ENOSPC) is the server's and goes on to the error handler. Anything else
+    // came from reading the client's body: garbage after a boundary, a truncated part, no boundary at all.
+    const sys = err as NodeJS.ErrnoException;
+    if (typeof sys.errno === 'number' || sys.syscall) throw err;
+    throw new AppError(400, MALFORMED_MULTIPART);
   }
   return { fields, files, cleanup };
 }
