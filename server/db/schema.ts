@@ -10,6 +10,7 @@ import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
 import type { ComplianceTables } from '../compliance/disclaimer';
 import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
+import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -71,7 +72,7 @@ export interface SettingsTable {
   updated_at: Defaulted<string>;
 }
 
-export interface ConsultationsTable {
+export interface ConsultationsTable extends ConsultationIntakeColumns {
   consultation_id: Generated<number>;
   reference: string;
   name: string;
@@ -171,7 +172,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
 import type { Database } from '../db/schema';
 
-export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
+export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
 /** Every state of an outbox row (the API reference lists these). */
 export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
