@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 
 /**
- * Cross-instance cache invalidation (decision 0007). Every content or settings write bumps the single
- * `content_version` row inside its own transaction; an instance compares that number with the one it
- * last saw before it serves anything from a cache, and drops its caches when the number moved. The read
- * is one primary-key lookup; concurrent callers share it, yet every caller waits for a read that started
- * after it asked, so a write acknowledged by any instance is seen by the next request on every instance.
+ * Cross-instance cache invalidation (decisions 0007 and 0020). Every content or settings write bumps the
+ * single `content_version` row inside its own transaction; an instance compares that number with the one
+ * it last saw and drops its caches when the number moved. It compares every `CONTENT_VERSION_POLL_MS`
+ * in the background (`watch`), so another instance's write shows within that interval while the instance
+ * that wrote clears its own caches at once; with the interval 0 it compares before it serves anything from
+ * a cache instead (`check`): concurrent callers share one read, yet every caller waits for a read that
+ * started after it asked, so a write acknowledged by any instance is seen by the next request everywhere.
  */
 export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): Promise<void> {
   await trx
@@ -24,6 +26,7 @@ export class ContentVersionWatch {
   private seen: number | null = null;
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -31,6 +34,18 @@ export class ContentVersionWatch {
     private readonly onChange: () => void,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
+
+  /** Compares every intervalMs in the background until stop() (the process may exit meanwhile). */
+  watch(intervalMs: number): void {
+    this.stop();
+    this.timer = setInterval(() => void this.check(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   /** Resolves once a version read that started after this call has been compared. Never rejects. */
   check(): Promise<void> {

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pgModule from 'pg';
+import { lazy } from '../lib/lazy';
 import { up as initial } from './migrations/0001-initial';
 import { up as mailOutboxLease } from './migrations/0002-mail-outbox-lease';
 import { up as auditLog } from './migrations/0003-audit-log';
@@ -10,6 +11,9 @@ import { up as imageMeta } from './migrations/0005-image-meta';
 import { up as cluster } from './migrations/0006-cluster';
 import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
+
+/** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
+const pg = lazy<typeof pgModule>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -30,7 +34,7 @@ export interface StoreOptions {
 
 export function openStore(opts: StoreOptions): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new (pg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
     // ending it) is reported here; the pool discards it and opens a new one on the next query. Without a
     // listener the event would be an uncaught exception that stops the whole process.

@@ -117,13 +117,15 @@ export function createRenderer(
     }
     const generation = cache?.generation ?? 0;
     const publicBase = services.config.filePublicUrl ?? '';
-    const res = await fileBase.run(publicBase, () => handler(toRequest(req, origin, key), { services } as never));
+    // AsyncLocalStorage only with FILE_PUBLIC_URL: once used, Node tracks every promise of the process for it.
+    const withBase = <T>(fn: () => T): T => (publicBase ? fileBase.run(publicBase, fn) : fn());
+    const res = await withBase(() => handler(toRequest(req, origin, key), { services } as never));
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
       return sendResponse(reply, res);
     }
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
-    let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => res.arrayBuffer()));
+    let body: Buffer = Buffer.from(await withBase(() => res.arrayBuffer()));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) {
