@@ -35,6 +35,7 @@ import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
 import { createRenderer, type BuildSource } from './render/react-router';
 import { createServices, type Services } from './services';
+import type { ChangeEvent } from './content/service';
 
 export interface BuildOptions {
   /** The React Router server build, or a loader for it (dev). Without one, pages answer 503. */
@@ -200,7 +201,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pageCache?.clear();
     listCache?.clear();
   };
-  services.content.changes.on('change', clearCaches);
+
   // Another instance's write (or one of ours) moved the shared content version: drop what we cached.
   const contentVersion = new ContentVersionWatch(
     store.db,
@@ -211,6 +212,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (err) => app.log.error({ err }, 'content version check failed'),
   );
   await contentVersion.check();
+  // A write of this instance: cleared at once, and its version needs no second clear by the poll.
+  services.content.changes.on('change', (e: ChangeEvent) => {
+    clearCaches();
+    if (e.version) contentVersion.adopt(e.version);
+  });
   // Another instance's write shows here within CONTENT_VERSION_POLL_MS (ours clear the caches at once);
   // 0: a version read before every cached answer, as decision 0007 first had it.
   const strictFreshness = config.contentVersionPollMs === 0;

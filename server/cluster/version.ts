@@ -9,12 +9,15 @@ import type { Kysely, Transaction } from 'kysely';
  * a cache instead (`check`): concurrent callers share one read, yet every caller waits for a read that
  * started after it asked, so a write acknowledged by any instance is seen by the next request everywhere.
  */
-export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): Promise<void> {
-  await trx
+/** Moves the shared version on, inside the write's own transaction; returns the number it committed. */
+export async function bumpContentVersion(trx: Transaction<any> | Kysely<any>): Promise<number> {
+  const row = await trx
     .updateTable('content_version')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
-    .execute();
+    .returning('version')
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
 }
 
 export async function readContentVersion(db: Kysely<any>): Promise<number> {
@@ -27,6 +30,8 @@ export class ContentVersionWatch {
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Bumped by adopt(): a read that started before a local write must not undo what adopt() set. */
+  private adopted = 0;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -34,6 +39,16 @@ export class ContentVersionWatch {
     private readonly onChange: () => void,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
+
+  /**
+   * This instance committed `version` and has just cleared its caches: every version up to it is covered,
+   * so the poll need not clear them again (which would throw away pages rendered since).
+   */
+  adopt(version: number): void {
+    if (!version || this.seen === null || version <= this.seen) return;
+    this.seen = version;
+    this.adopted++;
+  }
 
   /** Compares every intervalMs in the background until stop() (the process may exit meanwhile). */
   watch(intervalMs: number): void {
@@ -67,7 +82,10 @@ export class ContentVersionWatch {
 
   private async compare(): Promise<void> {
     try {
+      const adopted = this.adopted;
       const v = await readContentVersion(this.db);
+      // A local write adopted a newer version while this read was under way: the read is older news.
+      if (adopted !== this.adopted && this.seen !== null && v <= this.seen) return;
       if (this.seen !== v) {
         const first = this.seen === null;
         this.seen = v;

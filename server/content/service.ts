@@ -43,7 +43,8 @@ export interface ExtensionContext {
 }
 
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
-export type ChangeEvent = { key: ResourceKey | 'settings' | string };
+/** version: the shared content version the write committed (decision 0020), when it bumped one. */
+export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
 export class ContentService {
   readonly changes = new EventEmitter();
@@ -207,8 +208,8 @@ export class ContentService {
     await Promise.all([...paths].map((p) => removeWithVariants(this.files, p)));
   }
 
-  private emit(key: string): void {
-    this.changes.emit('change', { key } satisfies ChangeEvent);
+  private emit(key: string, version?: number): void {
+    this.changes.emit('change', { key, version } satisfies ChangeEvent);
   }
 
   async create(r: ResourceDef, body: ParsedBody): Promise<Row> {
@@ -228,6 +229,7 @@ export class ContentService {
       Object.assign(values, await this.storeNewFiles(r, body, written, images));
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, null, images)) : null;
       if (ext) written.push(...ext.written);
+      let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         const row = await trx
@@ -236,12 +238,12 @@ export class ContentService {
           .returning(r.id)
           .executeTakeFirstOrThrow();
         const newId = Number(row[r.id]);
-        await bumpContentVersion(trx);
+        version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
         return newId;
       });
-      this.emit(r.key);
+      this.emit(r.key, version);
       return (await this.get(r, id))!;
     } catch (err) {
       await this.removeFiles(written);
@@ -268,6 +270,7 @@ export class ContentService {
     const written: string[] = [];
     const obsolete: string[] = [];
     const images = new Map<string, ImageMeta>();
+    let version = 0;
     try {
       const newFiles = await this.storeNewFiles(r, body, written, images);
       for (const name of Object.keys(r.files)) {
@@ -281,7 +284,7 @@ export class ContentService {
       await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         await trx.updateTable(r.table).set({ ...values, updated_at: now }).where(r.id, '=', id).execute();
-        await bumpContentVersion(trx);
+        version = await bumpContentVersion(trx);
         await ext?.apply(trx, id);
         await deleteImageMeta(trx, [...obsolete, ...(ext?.obsolete ?? [])]);
         await saveImageMeta(trx, images, now);
@@ -292,7 +295,7 @@ export class ContentService {
       throw err;
     }
     await this.removeFiles(obsolete);
-    this.emit(r.key);
+    this.emit(r.key, version);
     return (await this.get(r, id))!;
   }
 
@@ -326,13 +329,14 @@ export class ContentService {
     }
     const owned = (await extensions[r.key]?.ownedFiles?.(this.db, id)) ?? [];
     const files = [...Object.keys(r.files).map((n) => existing[n]).filter(Boolean).map(String), ...owned];
+    let version = 0;
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
-      await bumpContentVersion(trx);
+      version = await bumpContentVersion(trx);
       await deleteImageMeta(trx, files);
     });
     await this.removeFiles(files);
-    this.emit(r.key);
+    this.emit(r.key, version);
     return existing;
   }
 

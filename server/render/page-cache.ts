@@ -128,5 +128,6 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, page: Cache
   const body = enc === 'br' ? page.br : enc === 'gzip' ? page.gzip : page.body;
   if (enc) reply.header('content-encoding', enc);
   reply.header('content-length', String(body.length));
-  return reply.send(req.method === 'HEAD' ? undefined : body);
+  // Also for HEAD: Node writes no body for it, and Fastify's HEAD routes take the length from the payload.
+  return reply.send(body);
 }
