@@ -139,8 +139,8 @@ function cpuMs(pid) {
 
 async function startSite(dataDir, port, env = {}) {
   const t0 = performance.now();
-  // Started as `npm start` starts it (same V8 heap cap).
-  const child = startChild(['--max-old-space-size=1024', 'dist/server.js'], {
+  // Started as `npm start` starts it (same V8 heap limits).
+  const child = startChild(['--max-old-space-size=1024', '--max-semi-space-size=4', 'dist/server.js'], {
     NODE_ENV: 'production',
     BUILD_DIR,
     PORT: String(port),
