@@ -78,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rendered public pages, and the JSON of the public list calls, are cached in production until content
   // changes (or, for pages, a time boundary passes), with every header of their answers built once.
   const caching = opts.mode !== 'development' && config.pageCache;
-  const security = (secure: boolean) => securityHeaders({ file: false, https: secure });
+  const security = (secure: boolean, contentType: string) => securityHeaders({ https: secure, contentType });
   const pageCache = caching ? new PageCache(64 * 1024 * 1024, security) : undefined;
   const listCache = caching ? new PageCache(32 * 1024 * 1024, security) : undefined;
   // Cache hits are answered before Fastify (decision 0020), unless every request must be logged or must

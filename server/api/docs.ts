@@ -343,15 +343,14 @@ function specialOps(): Op[] {
             datetime: str('Preferred date and time'),
             document: { type: 'string', format: 'binary', description: 'Optional document' },
             consent: str(
-              "The checkbox 'I understand that submitting this form does not create a lawyer–client relationship': 'true', 'on' or '1'. Without it 400 \"Please confirm that you understand this form does not create a lawyer–client relationship.\"; the time it was given is stored as consent_at.",
-              { enum: ['true', 'on', '1'] },
+              "Optional. The checkbox 'I understand that submitting this form does not create a lawyer–client relationship' (required on the site's own form): 'true', 'on' or '1' stores the time it was given as consent_at. Left out (or blank), the request is stored with no consent recorded ('Consent: not recorded' in the inbox and the firm's mail). Any other value (false, off, 0, no) answers 400 \"Please confirm that you understand this form does not create a lawyer–client relationship.\".",
             ),
             website: str(
               'Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.',
               { maxLength: 0 },
             ),
           },
-          ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime', 'consent'],
+          ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime'],
         ),
         required: true,
       },
@@ -602,7 +601,9 @@ const CONSULTATION_SCHEMA = obj({
   datetime: str(),
   status: { type: 'string', enum: ['new', 'contacted', 'scheduled', 'closed'] },
   document: nullable({ type: 'object', properties: { name: str(), type: str(), url: str() } }),
-  consent_at: nullable(str('ISO time the visitor confirmed that the form does not create a lawyer–client relationship; null for older requests')),
+  consent_at: nullable(
+    str('ISO time the visitor confirmed that the form does not create a lawyer–client relationship; null when the request carried no consent'),
+  ),
   created_at: str(),
   updated_at: str(),
 });

@@ -21,6 +21,9 @@ export interface ParsedBody {
   cleanup(): Promise<void>;
 }
 
+/** The answer to a multipart body that does not parse (garbage after a boundary, a truncated part, no boundary). */
+export const MALFORMED_MULTIPART = 'The form data could not be read: it is malformed or incomplete. Please send it again.';
+
 /**
  * Reads a request body as plain fields plus temporary files, whether it came as JSON or multipart.
  * Files are streamed to disk; a file over maxFileBytes answers 413.
@@ -66,8 +69,11 @@ export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes
     if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'Too many files in one request.');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(413, 'Too many fields in one request.');
     if (err instanceof AppError) throw err;
-    if (code?.startsWith('FST_')) throw new AppError(400, 'The upload could not be read. Please try again.');
-    throw err;
+    // A system error (a full disk, ENOSPC) is the server's and goes on to the error handler. Anything else
+    // came from reading the client's body: garbage after a boundary, a truncated part, no boundary at all.
+    const sys = err as NodeJS.ErrnoException;
+    if (typeof sys.errno === 'number' || sys.syscall) throw err;
+    throw new AppError(400, MALFORMED_MULTIPART);
   }
   return { fields, files, cleanup };
 }

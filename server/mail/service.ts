@@ -76,7 +76,7 @@ export function honeypotFilled(fields: Record<string, unknown>): boolean {
   return values.some((x) => (typeof x === 'string' ? x.trim() !== '' : x !== undefined && x !== null && x !== ''));
 }
 
-/** The answer when the consent checkbox (CONSENT_LABEL) is not ticked. */
+/** The answer when the consent is sent but not ticked ('false', 'off', '0', …). */
 export const CONSENT_REQUIRED_MESSAGE =
   'Please confirm that you understand this form does not create a lawyer–client relationship.';
 
@@ -86,14 +86,25 @@ export function consentGiven(v: unknown): boolean {
   return ['true', 'on', '1'].includes(str(v).toLowerCase());
 }
 
+/**
+ * The consent of a request (decision 0011): the site's own form requires the checkbox and sends it, but
+ * the spec's client knows no such field, so a request without it (absent or blank) is taken and stored with
+ * no consent recorded. A value that is sent and is not a ticked one (false, off, 0, no) is a refusal: 400.
+ */
+export function consentOf(v: unknown, now: Date): Date | null {
+  if (v === undefined || v === null || (typeof v !== 'boolean' && typeof v !== 'number' && str(v) === '')) return null;
+  if (!consentGiven(v)) throw new AppError(400, CONSENT_REQUIRED_MESSAGE);
+  return now;
+}
+
 export interface ConsultationInput {
   name: string;
   email: string;
   contactNumber: string;
   summary: string;
   requestedAt: Date;
-  /** When the visitor confirmed the consent (the time of the submission). */
-  consentAt: Date;
+  /** When the visitor confirmed the consent (the time of the submission); null when none was sent. */
+  consentAt: Date | null;
 }
 
 /** The server-side checks of the Book Consultation form; throws 400 with a message a visitor understands. */
@@ -123,8 +134,8 @@ export function validateConsultation(fields: Record<string, unknown>, now = new 
   if (requestedAt.getTime() > now.getTime() + 2 * 366 * 24 * 3600_000) {
     throw new AppError(400, 'Please choose a preferred date within the next two years.');
   }
-  if (!consentGiven(fields[CONSENT_FIELD])) throw new AppError(400, CONSENT_REQUIRED_MESSAGE);
-  return { name, email, contactNumber, summary, requestedAt, consentAt: now };
+  const consentAt = consentOf(fields[CONSENT_FIELD], now);
+  return { name, email, contactNumber, summary, requestedAt, consentAt };
 }
 
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -147,7 +158,7 @@ export interface ConsultationRow {
   document_path: string | null;
   document_name: string | null;
   document_type: string | null;
-  /** ISO time of the consent; null for requests stored before the consent existed. */
+  /** ISO time of the consent; null when the request carried none (the spec's client, older requests). */
   consent_at: string | null;
   status: ConsultationStatus;
   created_at: string;
@@ -231,7 +242,7 @@ export class MailService {
             document_path: stored?.path ?? null,
             document_name: stored?.name ?? null,
             document_type: stored?.mime ?? null,
-            consent_at: input.consentAt.toISOString(),
+            consent_at: input.consentAt?.toISOString() ?? null,
             status: 'new',
             created_at: now,
             updated_at: now,
@@ -247,6 +258,7 @@ export class MailService {
           summary: input.summary,
           requestedAt: input.requestedAt,
           documentName: stored?.name,
+          consentAt: input.consentAt,
           adminUrl: `${this.services.config.publicUrl}/admin-side-bar/consultations`,
         };
         const firm = firmNotification(data, settings);

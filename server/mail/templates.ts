@@ -15,6 +15,8 @@ export interface ConsultationMailData {
   summary: string;
   requestedAt: Date;
   documentName?: string | null;
+  /** When the visitor ticked the consent; null when the request carried none ('Consent: not recorded'). */
+  consentAt: Date | null;
   /** Absolute link to the consultations inbox in the admin. */
   adminUrl: string;
 }
@@ -84,6 +86,11 @@ function table(rows: Array<[string, string]>): { text: string; html: string } {
   };
 }
 
+/** The consent as the firm reads it: when it was given, or plainly that the request carried none. */
+export function consentLine(at: Date | null): string {
+  return at ? `given ${formatWhen(at)}` : 'not recorded';
+}
+
 /** The firm's notification of a new consultation request. */
 export function firmNotification(c: ConsultationMailData, s: SiteSettings): Rendered {
   const details = table([
@@ -93,6 +100,7 @@ export function firmNotification(c: ConsultationMailData, s: SiteSettings): Rend
     ['Contact number', c.contactNumber],
     ['Preferred date & time', formatWhen(c.requestedAt)],
     ['Document', c.documentName ? `${c.documentName} (attached)` : 'none'],
+    ['Consent', consentLine(c.consentAt)],
   ]);
   const subject = `New consultation request ${c.reference}: ${c.name}`;
   const text = [

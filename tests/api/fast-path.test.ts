@@ -119,6 +119,7 @@ describe('answers from memory', () => {
     }
     const json = await overHttp('/api/faqs/getallfaqs', {});
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(json.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(JSON.parse(json.body.toString('utf8')).faq.some((f: { question: string }) => f.question === 'Is the first meeting free?')).toBe(true);
   });
 

@@ -147,7 +147,7 @@ describe('stored paths and the file host', () => {
     expect(add.body.partners.partner_image).toBeNull();
     const upd = await api(s.url, '/api/ourpatners/updatePartner', {
       cookie,
-      json: { partner_id: add.body.partners.partner_id, partner_image: 'private/consultations/x.pdf' },
+      json: { partner_id: add.body.partners.partner_id, partner_name: 'Sneaky', partner_image: 'private/consultations/x.pdf' },
     });
     expect(upd.body.partners.partner_image).toBeNull();
     const ev = await api(s.url, '/api/event/addEvent', {

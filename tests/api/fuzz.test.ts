@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
+import { pngBytes } from '../helpers/files';
+import type { RegisteredRoute } from '../../server/app';
 import { startServer, type TestServer } from '../helpers/server';
+import { storedFiles } from './api-helpers';
 
 /**
  * Property: whatever arrives at any API route (malformed JSON, wrong types, huge strings, odd ids,
- * hostile file names), the server never answers 5xx.
+ * hostile file names), the server never answers 5xx. Then a sweep generated from the registered routes
+ * sends every route each kind of malformed body (broken multipart, broken JSON, wrong content types, huge
+ * fields, unknown fields) with the session: no answer is 5xx, and no row and no file is left behind.
  */
 let s: TestServer;
 let cookie: string;
@@ -167,5 +172,122 @@ describe('fuzzing every API route', () => {
       { numRuns: Number(process.env.FUZZ_RUNS ?? 1500), seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
     expect(failures).toEqual([]);
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Malformed bodies on every registered route: nothing is stored (issue 12).
+
+type Malformed = { kind: string; contentType?: string; body: string | Blob };
+
+/** Bytes as a request body (a Blob sets no content type of its own). */
+const bytes = (...chunks: (string | Buffer)[]): Blob => new Blob(chunks.map((c) => Uint8Array.from(typeof c === 'string' ? Buffer.from(c) : c)));
+
+const BOUNDARY = '----fuzzBoundary7MA4YWxkTrZu0gW';
+const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const filePart = (name: string, filename: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`;
+
+/** Every kind of malformed body for a route whose fields are `names` (its own first, then others). */
+function malformedBodies(names: string[], png: Buffer): Malformed[] {
+  const mp = `multipart/form-data; boundary=${BOUNDARY}`;
+  const fields = names.slice(0, 6).map((n) => part(n, '1')).join('');
+  const fileName = names.find((n) => /image|img|file|document/.test(n)) ?? 'document';
+  const unknownJson = JSON.stringify({ zz_unknown: 'x', another_field: 1, nested: { a: [1, 2] } });
+  const huge = Object.fromEntries(names.map((n) => [n, 'x'.repeat(12_000)]));
+  return [
+    // Broken multipart.
+    { kind: 'garbage after a boundary', contentType: mp, body: `${fields}--${BOUNDARY}\r\n\u0000\u0001garbage without headers\r\n\r\n` },
+    { kind: 'a truncated file part', contentType: mp, body: bytes(fields + filePart(fileName, 'a.png'), png.subarray(0, 40)) },
+    { kind: 'a truncated header', contentType: mp, body: `${fields}--${BOUNDARY}\r\nContent-Disposition: form-data; na` },
+    { kind: 'no boundary in the content type', contentType: 'multipart/form-data', body: `${fields}--${BOUNDARY}--\r\n` },
+    { kind: 'another boundary than announced', contentType: 'multipart/form-data; boundary=elsewhere', body: `${fields}--${BOUNDARY}--\r\n` },
+    { kind: 'an empty multipart body', contentType: mp, body: '' },
+    // Broken JSON.
+    { kind: 'JSON cut short', contentType: 'application/json', body: `{"${names[0]}":` },
+    { kind: 'JSON of the wrong shape', contentType: 'application/json', body: '[1,2,3]' },
+    { kind: 'JSON null', contentType: 'application/json', body: 'null' },
+    { kind: 'JSON prototype pollution', contentType: 'application/json', body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
+    // Wrong content types.
+    { kind: 'XML', contentType: 'application/xml', body: '<a><b>1</b></a>' },
+    { kind: 'a URL-encoded form', contentType: 'application/x-www-form-urlencoded', body: names.map((n) => `${n}=1`).join('&') },
+    { kind: 'plain text', contentType: 'text/plain', body: 'hello' },
+    { kind: 'bytes', contentType: 'application/octet-stream', body: bytes(png) },
+    { kind: 'JSON announced, multipart sent', contentType: 'application/json', body: `${fields}--${BOUNDARY}--\r\n` },
+    // Huge fields.
+    { kind: 'every field 12 000 characters', contentType: 'application/json', body: JSON.stringify(huge) },
+    { kind: 'a JSON body over the limit', contentType: 'application/json', body: JSON.stringify({ [names[0]!]: 'x'.repeat(2 * 1024 * 1024 + 10) }) },
+    { kind: 'a multipart field over the limit', contentType: mp, body: `${part(names[0]!, 'x'.repeat(2 * 1024 * 1024 + 10))}--${BOUNDARY}--\r\n` },
+    // Unknown fields only (a real image under an unknown file field name).
+    { kind: 'unknown JSON fields', contentType: 'application/json', body: unknownJson },
+    {
+      kind: 'unknown multipart fields and file',
+      contentType: mp,
+      body: bytes(part('zz_unknown', 'x') + filePart('zz_unknown_file', 'x.png'), png, `\r\n--${BOUNDARY}--\r\n`),
+    },
+  ];
+}
+
+/** Row counts of every table (rate-limit counters aside: every request may count), and the content version. */
+async function dataState(server: TestServer) {
+  const db = server.services.store.db;
+  const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => n !== 'rate_limits' && !n.startsWith('kysely_'));
+  const counts: Record<string, number> = {};
+  for (const t of tables.sort()) {
+    counts[t] = Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  }
+  const version = await db.selectFrom('content_version').selectAll().execute();
+  const files = ['uploads', 'private', 'tmp', 'outbox'].flatMap((d) => storedFiles(server.dataDir, d));
+  return { counts, version, files };
+}
+
+/** Concrete URLs of a registered route (a parameter or wildcard filled in). */
+const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1').replace('*', 'fuzz/none.png');
+
+describe('malformed bodies on every registered route', () => {
+  it('never answer 5xx and leave no new row or file behind', async () => {
+    const png = await pngBytes(32, 32);
+    const routes = s.routes.filter(
+      (r: RegisteredRoute) =>
+        (r.url.startsWith('/api/') || r.url.startsWith('/uploads/') || r.url.startsWith('/private/')) &&
+        r.url !== '/api/admin/logout' && // would end the session the sweep signs in with
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS',
+    );
+    const writes = routes.filter((r) => r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(60);
+    const before = await dataState(s);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      const url = `${s.url}${concrete(route.url)}`;
+      if (route.method === 'GET') {
+        for (const q of ['?page=-1&perPage=99999999999&status[]=x', `?q=${'x'.repeat(5000)}`, '?%zz=%', '?__proto__[x]=1']) {
+          const res = await fetch(`${url}${q}`, { headers: { cookie } }).catch((e: Error) => e);
+          sent++;
+          if (res instanceof Error) failures.push(`GET ${route.url}${q.slice(0, 30)} → ${res.message}`);
+          else if ((await res.arrayBuffer(), res.status >= 500)) failures.push(`GET ${route.url}${q.slice(0, 30)} → ${res.status}`);
+        }
+        continue;
+      }
+      for (const m of malformedBodies(namesFor(route), png)) {
+        const headers: Record<string, string> = { cookie };
+        if (m.contentType) headers['content-type'] = m.contentType;
+        const res = await fetch(url, { method: route.method, headers, body: m.body }).catch((e: Error) => e);
+        sent++;
+        if (res instanceof Error) {
+          failures.push(`${route.method} ${route.url} (${m.kind}) → ${res.message}`);
+          continue;
+        }
+        const text = await res.text();
+        if (res.status >= 500) failures.push(`${route.method} ${route.url} (${m.kind}) → ${res.status} ${text.slice(0, 120)}`);
+        else if (res.status === 200 && route.url.startsWith('/api/') && !/^\/api\/(admin\/forgotpassword)$/.test(route.url))
+          failures.push(`${route.method} ${route.url} (${m.kind}) → 200 ${text.slice(0, 120)}`);
+      }
+    }
+    expect(sent).toBeGreaterThan(writes.length * 15);
+    expect(failures).toEqual([]);
+    expect(await dataState(s)).toEqual(before);
+    expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
   }, 240_000);
 });

@@ -169,7 +169,7 @@ const GROUPS: Group[] = [
       {
         name: 'update to a case title of another category',
         mode: 'update',
-        payload: (c, id) => multipart({ case_details_id: String(id), case_category_id: String(c.categoryId), case_id: String(c.otherCaseId) }),
+        payload: (c, id) => multipart({ case_details_id: String(id), case_category_id: String(c.categoryId), case_id: String(c.otherCaseId), case_content: '<p>x</p>' }),
         message: 'Selected case title is invalid',
       },
     ],
@@ -186,7 +186,11 @@ const GROUPS: Group[] = [
         { blog_image: [c.b.jpg, 'cover.jpg'] },
       ),
     added: { title: 'Know your rights', case_name: 'Parent category', description: '<p>Tenants have <em>rights</em>.</p>', blog_image: img('blog', 'jpg'), blog_file: null },
-    update: (c, id) => multipart({ blog_id: String(id), title: 'Know your rights (2nd ed.)' }, { blog_file: [c.b.docx, 'rights.docx'] }),
+    update: (c, id) =>
+      multipart(
+        { blog_id: String(id), title: 'Know your rights (2nd ed.)', case_category_id: String(c.categoryId), description: '<p>Tenants have <em>rights</em>.</p>' },
+        { blog_file: [c.b.docx, 'rights.docx'] },
+      ),
     updated: { title: 'Know your rights (2nd ed.)', description: '<p>Tenants have <em>rights</em>.</p>', blog_image: img('blog', 'jpg'), blog_file: doc('blog', 'docx') },
     invalid: [
       {
@@ -256,7 +260,7 @@ const GROUPS: Group[] = [
         { event_image: [c.b.png, 'camp.png'], speaker_image_0: [c.b.jpg, 'rao.jpg'] },
       ),
     added: { event_title: 'Legal Aid Camp', event_start_time: '09:30', event_address: 'Town Hall, Kochi', event_image: img('event') },
-    update: (_c, id) => multipart({ event_id: String(id), event_title: 'Legal Aid Camp 2030', event_address: '' }),
+    update: (_c, id) => multipart({ event_id: String(id), event_title: 'Legal Aid Camp 2030', event_description: 'Free advice for everyone', event_address: '' }),
     updated: { event_title: 'Legal Aid Camp 2030', event_description: 'Free advice for everyone', event_address: null, event_image: img('event') },
     invalid: [
       {
@@ -571,6 +575,8 @@ describe('group specifics', () => {
       ...multipart(
         {
           event_id: String(ev.event_id),
+          event_title: 'Moot court',
+          event_description: 'Students argue',
           speakers: JSON.stringify([
             { ...ev.speakers[0], designation: 'Former Justice' },
             { speaker_name: 'Adv. Das', designation: '', date: '2030-01-01', from_time: '9:00', to_time: '10:15', image: '' },
@@ -589,7 +595,12 @@ describe('group specifics', () => {
     // Dropping the first speaker removes its photo from disk.
     const upd2 = await api(s.url, '/api/event/updateevent', {
       cookie,
-      ...multipart({ event_id: String(ev.event_id), speakers: JSON.stringify([upd.body.event.speakers[1]]) }),
+      ...multipart({
+        event_id: String(ev.event_id),
+        event_title: 'Moot court',
+        event_description: 'Students argue',
+        speakers: JSON.stringify([upd.body.event.speakers[1]]),
+      }),
     });
     expect(upd2.status).toBe(200);
     expect(upd2.body.event.speakers).toHaveLength(1);
@@ -602,12 +613,16 @@ describe('group specifics', () => {
     expect(onDisk(s.dataDir, ev.event_image)).toBe(false);
   });
 
-  it('keeps stored values of fields absent from an update (merge)', async () => {
+  it('keeps the stored value of an optional field absent from an update; a required one absent is refused', async () => {
     const add = await api(s.url, '/api/vacancy/addVacancy', { cookie, json: { vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: '3' } });
     expect(add.body.vacancy.number_of_vacancy).toBe(3);
-    const upd = await api(s.url, '/api/vacancy/updateVacancy', { cookie, json: { vacancy_id: add.body.vacancy.vacancy_id, vacancy_title: 'Senior Clerk' } });
+    const id = add.body.vacancy.vacancy_id;
+    const upd = await api(s.url, '/api/vacancy/updateVacancy', { cookie, json: { vacancy_id: id, vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time' } });
     expect(upd.status).toBe(200);
-    expect(upd.body.updatedVacancy).toMatchObject({ vacancy_title: 'Senior Clerk', name_of_employment: 'Full-time', number_of_vacancy: 3 });
+    expect(upd.body.updatedVacancy).toMatchObject({ vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time', number_of_vacancy: 3 });
+    const missing = await api(s.url, '/api/vacancy/updateVacancy', { cookie, json: { vacancy_id: id, vacancy_title: 'Head Clerk' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please fill all the fields');
   });
 
   it('removes a stored optional file with remove_<field>', async () => {
@@ -616,7 +631,7 @@ describe('group specifics', () => {
     expect(onDisk(s.dataDir, path)).toBe(true);
     const upd = await api(s.url, '/api/caseCategory/updatecase', {
       cookie,
-      json: { case_category_id: add.body.case.case_category_id, remove_case_image: 'true' },
+      json: { case_category_id: add.body.case.case_category_id, case_name: 'Tax', remove_case_image: 'true' },
     });
     expect(upd.status).toBe(200);
     expect(upd.body.case).toMatchObject({ case_name: 'Tax', case_image: null });

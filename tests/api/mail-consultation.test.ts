@@ -186,9 +186,9 @@ describe('consent and honeypot of the consultation form (issue 5)', () => {
     documents: readdirSync(path.join(s.dataDir, 'private/consultations')).length,
   });
 
-  it('refuses a request without a ticked consent with 400 and stores nothing', async () => {
+  it('refuses a consent sent but not ticked with 400 and stores nothing', async () => {
     const before = await state();
-    for (const consent of [null, '', 'false', 'off', '0', 'no']) {
+    for (const consent of ['false', 'off', '0', 'no']) {
       const r = await call(s.url, '/api/mail/contact', {
         form: consultationForm({ consent }, file(pdfBytes('No consent'), 'x.pdf', 'application/pdf')),
       });
@@ -207,6 +207,35 @@ describe('consent and honeypot of the consultation form (issue 5)', () => {
     expect(json.body.message).toBe(CONSENT_MESSAGE);
     expect(await state()).toEqual(before);
     expect(readdirSync(path.join(s.dataDir, 'tmp'))).toHaveLength(0);
+  });
+
+  it("takes a request without the consent (the spec's client sends none), stores it with none recorded and tells the firm so", async () => {
+    await until(
+      async () => (await call(s.url, '/api/mail/outbox', { cookie })).body.messages as Array<{ status: string }>,
+      (m) => m.every((x) => x.status === 'sent'),
+    );
+    sink.messages.length = 0;
+    for (const consent of [null, '']) {
+      const name = `No consent ${consent === null ? 'field' : 'value'}`;
+      const r = await call(s.url, '/api/mail/contact', { form: consultationForm({ name, consent }) });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.success).toBe(true);
+      const row = (await call(s.url, '/api/consultations/getall', { cookie })).body.consultations.find(
+        (c: { reference: string }) => c.reference === r.body.reference,
+      );
+      expect(row).toMatchObject({ name, consent_at: null });
+      const msgs = await sink.waitFor(2);
+      const firm = msgs.find((m) => recipient(m) === 'inbox@firm.test' && m.parsed.subject?.includes(r.body.reference))!;
+      expect(firm.parsed.text).toContain('Consent: not recorded');
+      expect(firm.parsed.html).toContain('not recorded');
+      sink.messages.length = 0;
+    }
+    // With the consent ticked the firm reads when it was given.
+    const r = await call(s.url, '/api/mail/contact', { form: consultationForm({ name: 'Consent ticked' }) });
+    expect(r.status).toBe(200);
+    const firm = (await sink.waitFor(2)).find((m) => recipient(m) === 'inbox@firm.test')!;
+    expect(firm.parsed.text).toMatch(/Consent: given \w+day, /);
+    sink.messages.length = 0;
   });
 
   it('stores the time of the consent with the request and lists it for the administrator', async () => {

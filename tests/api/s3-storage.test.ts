@@ -128,6 +128,7 @@ describe('FILE_STORAGE=s3', () => {
 
     const upd = new FormData();
     upd.append('gallery_id', String(id));
+    upd.append('title', 'Reception room');
     upd.append('gallery_image', file(await pngBytes(64, 64, '#775533'), 'room2.png', 'image/png'));
     const changed = await call(s.url, '/api/gallery/updateGallery', { cookie, form: upd });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);

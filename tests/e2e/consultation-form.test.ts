@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const ctx = await adminContext(browser, s);
     const page = await ctx.newPage();
     await page.goto('/admin-side-bar/consultations');
-    await page.locator('tr[data-reference="CR-OLD0-0000"]').getByText('No consent recorded').waitFor();
+    await page.locator('tr[data-reference="CR-OLD0-0000"]').getByText('Consent: not recorded').waitFor();
     const row = page.locator('tr', { hasText: 'Browser Client' });
     await row.waitFor();
     const ref = await row.getAttribute('data-reference');
@@ -165,7 +165,7 @@ describe.skipIf(!hasChromium)(title, () => {
       10_000,
       'status change',
     );
-    await row.getByText(/^Consent given \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/).waitFor();
+    await row.getByText(/^Consent: given \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/).waitFor();
     await expect(row.getByRole('link', { name: 'lease.pdf' }).getAttribute('href')).resolves.toMatch(
       /^\/api\/consultations\/\d+\/document$/,
     );

@@ -42,10 +42,13 @@ function when(iso: string | null | undefined): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
-/** 'Consent given 24/11/2026 10:15 AM' (the admin's date format), or 'No consent recorded' for older requests. */
+/**
+ * 'Consent: given 24/11/2026 10:15 AM' (the admin's date format), or 'Consent: not recorded' for a request
+ * that carried none (sent by another client than the site's form, or stored before the consent existed).
+ */
 function consentText(iso: string | null | undefined): string {
   const at = when(iso);
-  return at ? `Consent given ${at}` : 'No consent recorded';
+  return at ? `Consent: given ${at}` : 'Consent: not recorded';
 }
 
 function replyLink(c: Consultation): string {
