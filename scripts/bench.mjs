@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [-- --duration 5] [-- --rounds 2] [-- --ratio-only] [-- --tool wrk|autocannon] [-- --json out.json]
+// npm run bench [-- --large] [-- --duration 5] [-- --rounds 2] [-- --ratio-only | --no-compare] [-- --tool wrk|autocannon] [-- --json out.json]
 //
 // Starts the production server (dist/server.js over the production build) as a child process on a fresh
 // temporary DATA_DIR with the demo content topped up to 100 FAQs and 100 blogs, and measures it against a
@@ -39,6 +39,8 @@ const UNCACHED_REQUESTS = Number(option('--uncached', '200'));
 const JSON_OUT = option('--json', null);
 const ROUNDS = Number(option('--rounds', '2'));
 const RATIO_ONLY = flag('--ratio-only');
+// --no-compare skips the side-by-side runs (for a --large run about the uncached and admin figures).
+const COMPARE = !flag('--no-compare');
 const hasWrk = (() => {
   try {
     execFileSync('wrk', ['-v'], { stdio: 'ignore' });
@@ -383,7 +385,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
     // Side by side: for each address and encoding, ROUNDS rounds of bare, product, product, bare.
-    for (const x of COMPARED) {
+    for (const x of COMPARE ? COMPARED : []) {
       for (const enc of ENCODINGS) {
         const runs = { bare: [], product: [] };
         const run = async (who) => {
