@@ -1,5 +1,24 @@
 import { z } from 'zod';
 
+/** Defaults of the Rule 36 settings (issue 16); the disclaimer texts are the spec's. */
+export const RULE36_DEFAULTS = {
+  declaration:
+    'The information on this page about our advocates has been furnished by them and is accurate to the best of their knowledge, as permitted by Rule 36 of the Bar Council of India Rules.',
+  leaveUrl: 'https://www.google.com/',
+  strict: false,
+  disclaimer: {
+    statement:
+      'The rules of the Bar Council of India forbid advocates from soliciting work or advertising in any form. This website is not an advertisement or a solicitation.',
+    acknowledgements: [
+      'You have come to this website of your own accord, without any solicitation, invitation or inducement from {firm} or its members.',
+      'The content of this website is for information only and is not legal advice.',
+      'No attorney-client relationship is created by visiting this website or by using its material.',
+      '{firm} is not liable for any action taken by anyone on the basis of the material on this website.',
+    ],
+    advice: 'For advice on your own situation, please seek a formal consultation.',
+  },
+};
+
 /** The firm's details as data: every public page reads them from here, the admin edits them. */
 const office = z.object({
   city: z.string().trim().min(1).max(80),
@@ -14,6 +33,15 @@ const profile = z.object({
   bio: z.string().trim().min(1).max(4000),
   phones: z.array(z.string().trim().min(1).max(40)).max(4),
   since: z.number().int().min(1900).max(2100).optional(),
+  // --- Bar Council of India Rule 36 (issue 16): the prescribed particulars of an advocate. ---
+  enrolmentNumber: z.string().trim().max(60).default(''),
+  /** ISO date YYYY-MM-DD, or '' when not given. */
+  enrolmentDate: z.union([z.iso.date(), z.literal('')]).default(''),
+  barCouncilFirst: z.string().trim().max(120).default(''),
+  barCouncilCurrent: z.string().trim().max(120).default(''),
+  barAssociation: z.string().trim().max(200).default(''),
+  qualifications: z.array(z.string().trim().min(1).max(160)).max(10).default([]),
+  // --- end of Rule 36 particulars ---
 });
 
 const url = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
@@ -37,6 +65,24 @@ export const SiteSettingsSchema = z.object({
   }),
   legalTeam: z.array(profile).max(12),
   footerCredit: z.object({ text: z.string().trim().max(120), url }),
+  // --- Bar Council of India Rule 36 (issue 16) ---
+  rule36: z
+    .object({
+      /** Shown under the legal team's particulars. */
+      declaration: z.string().trim().min(1).max(1000),
+      /** Where the disclaimer's 'Leave this site' goes. */
+      leaveUrl: z.url({ protocol: /^https?$/ }),
+      /** Refuses publishing overrides and leaves client reviews and ads out of the public site. */
+      strict: z.boolean(),
+      /** The disclaimer's body ('{firm}' stands for the firm's name); editing it starts a new version. */
+      disclaimer: z.object({
+        statement: z.string().trim().min(1).max(1000),
+        acknowledgements: z.array(z.string().trim().min(1).max(500)).min(1).max(8),
+        advice: z.string().trim().min(1).max(500),
+      }),
+    })
+    .default(() => RULE36_DEFAULTS),
+  // --- end of Rule 36 ---
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -75,6 +121,12 @@ export const DEFAULT_SETTINGS: SiteSettings = {
       bio: 'Meera Harrow has practised law since 1993. She founded the firm in Kochi after a decade at the High Court bar and has since argued more than a thousand civil and family matters. She leads the firm’s litigation strategy and personally reviews every new consultation.',
       phones: ['+91 98470 11993', '+91 484 400 1993'],
       since: 1993,
+      enrolmentNumber: 'K/412/1993',
+      enrolmentDate: '1993-03-14',
+      barCouncilFirst: 'Bar Council of Kerala',
+      barCouncilCurrent: 'Bar Council of Kerala',
+      barAssociation: 'Kerala High Court Advocates’ Association',
+      qualifications: ['B.A., LL.B., Government Law College, Ernakulam', 'LL.M. (Family Law), Cochin University of Science and Technology'],
     },
     {
       name: 'Adv. Arjun Vale',
@@ -83,6 +135,12 @@ export const DEFAULT_SETTINGS: SiteSettings = {
       bio: 'Arjun Vale has been with the firm since 2012. He advises founders, family businesses and employees on contracts, compliance and workplace disputes, and heads the Bengaluru office.',
       phones: ['+91 98470 22012'],
       since: 2012,
+      enrolmentNumber: 'K/1187/2009',
+      enrolmentDate: '2009-07-02',
+      barCouncilFirst: 'Bar Council of Kerala',
+      barCouncilCurrent: 'Karnataka State Bar Council',
+      barAssociation: 'Advocates’ Association, Bengaluru',
+      qualifications: ['B.B.A., LL.B. (Hons.), National University of Advanced Legal Studies, Kochi'],
     },
     {
       name: 'Adv. Nisha Thomas',
@@ -90,7 +148,14 @@ export const DEFAULT_SETTINGS: SiteSettings = {
       practiceAreas: ['Consumer protection', 'Cyber law', 'Criminal defence'],
       bio: 'Nisha Thomas joined as an associate after clerking at the District Court. She prepares pleadings, represents clients before consumer commissions and runs the firm’s legal awareness events.',
       phones: [],
+      enrolmentNumber: 'K/2306/2019',
+      enrolmentDate: '2019-11-23',
+      barCouncilFirst: 'Bar Council of Kerala',
+      barCouncilCurrent: 'Bar Council of Kerala',
+      barAssociation: 'Ernakulam Bar Association',
+      qualifications: ['B.A., LL.B., School of Legal Studies, Cochin University of Science and Technology'],
     },
   ],
   footerCredit: { text: 'Website by Northlight Studio', url: 'https://northlight.example' },
+  rule36: RULE36_DEFAULTS,
 };

@@ -456,6 +456,22 @@ async function main() {
     results.rssAfterLoadMb = rssMb(site.child.pid);
 
     if (!RATIO_ONLY) {
+      // The admin assistant: the first question builds its index of the site (every row, the settings,
+      // the help), the next ones reuse it until content changes.
+      const ask = async (prompt) => {
+        const t0 = performance.now();
+        const r = await fetch(`${base}/api/ai/createai`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ prompt }) });
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`assistant answered ${r.status}`);
+        return performance.now() - t0;
+      };
+      results.assistant = { firstMs: await ask('how many upcoming events'), nextMs: [] };
+      for (const q of ['phone number of the Bengaluru office', 'find the blog about divorce', 'how do I add a new ad', 'which ads have expired', 'what are our consultation hours'])
+        results.assistant.nextMs.push(await ask(q));
+      results.assistant.rssMb = rssMb(site.child.pid);
+    }
+
+    if (!RATIO_ONLY) {
       // Uncached renders: the same data on a server started with PAGE_CACHE=off, so every request renders
       // (the page cache keys pages by path and page number only: a made-up query string would be a hit).
       await stopChild(site.child);
@@ -507,6 +523,10 @@ async function main() {
   const rssLine = [`${fmt(results.rssIdleMb, 0)} MB idle after the cold start`, `${fmt(results.rssAfterLoadMb, 0)} MB after the loads`];
   if (results.rssAfterUncachedMb) rssLine.push(`${fmt(results.rssAfterUncachedMb, 0)} MB after the uncached renders (a second server, PAGE_CACHE=off)`);
   console.log(`RSS: ${rssLine.join('; ')}`);
+  if (results.assistant) {
+    const next = results.assistant.nextMs;
+    console.log(`assistant: first question (builds the index) ${fmt(results.assistant.firstMs, 0)} ms; next questions p50 ${fmt(next.sort((a, b) => a - b)[Math.floor(next.length / 2)], 1)} ms, max ${fmt(Math.max(...next), 1)} ms; RSS ${fmt(results.assistant.rssMb, 0)} MB after`);
+  }
   const find = (t, c) => rows.find((r) => r.target === t && r.connections === c);
   const checks = [];
   for (const c of results.compared) {

@@ -17,6 +17,7 @@ import { registerFileRoutes } from './api/files';
 import { registerPublicReads } from './api/public-reads';
 import { registerResourceRoutes } from './api/resources';
 import { registerSettingsRoutes } from './api/settings';
+import { registerComplianceRoutes } from './compliance/routes';
 import { ensureAdmin } from './auth/admins';
 import { registerAdminWriteLimit } from './auth/limits';
 import { purgeExpiredSessions } from './auth/sessions';
@@ -162,7 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // client's unsent remainder would block the next request on it.
     if (!req.raw.complete) reply.header('connection', 'close');
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ statusCode: err.statusCode, message: err.message });
+      return reply.code(err.statusCode).send({ ...err.extra, statusCode: err.statusCode, message: err.message });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.code === 'ENOSPC' || e.code === 'EDQUOT') {
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerAdminRoutes(app, services);
   registerSettingsRoutes(app, services);
+  registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
   registerResourceRoutes(app, services, listCache && { cache: listCache, fresh });
   registerFileRoutes(app, services);

@@ -8,13 +8,20 @@ import type { Services } from './services';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a handler to describe its write for the audit log. */
-    audit?: { action: string; target: string; recordId?: string | number | null; summary?: string };
+    audit?: {
+      action: string;
+      target: string;
+      recordId?: string | number | null;
+      summary?: string;
+      /** JSON kept beside the summary (e.g. a Rule 36 override's reason and findings). */
+      detail?: string;
+    };
   }
 }
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls that change nothing although they are POSTs (reads with a body, chat). */
-const NOT_WRITES = new Set(['/api/admin/adminlogin', '/api/admin/logout']);
+const NOT_WRITES = new Set(['/api/admin/adminlogin', '/api/admin/logout', '/api/compliance/check']);
 
 /**
  * Records every successful administrator write before its answer leaves: handlers describe
@@ -37,6 +44,7 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
           target: a.target,
           record_id: a.recordId === undefined || a.recordId === null ? null : String(a.recordId),
           summary: (a.summary ?? '').slice(0, 300),
+          detail: a.detail ?? null,
           ip: req.ip,
           created_at: nowIso(),
         })

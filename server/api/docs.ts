@@ -3,6 +3,7 @@ import type { FieldDef, FileFieldDef, ResourceDef } from '../../content/kit';
 import { DEFAULT_FORMATS } from '../../content/kit';
 import { AD_DISPLAY_TYPES } from '../../content/resources/ads';
 import { apiPath, resourceByKey, resources } from '../../content/resources/index';
+import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { FORMAT_MIME } from '../files/check';
 import type { Services } from '../services';
@@ -51,12 +52,16 @@ const obj = (properties: Record<string, Schema>, required: string[] = [], extra:
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const arr = (items: Schema): Schema => ({ type: 'array', items });
 
+/** How the publish check (issue 16) shows in the reference of the groups it checks. */
+const RULE36_NOTE =
+  'Visitor-facing text with Bar Council of India Rule 36 findings answers 409 with `findings` (see checkCompliance) and a `message` naming them, and changes nothing, unless the body also carries `override_reason` (kept in the audit log with the findings). In strict Rule 36 mode it answers 409 whatever the reason.';
+
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input: `message` holds the validation message of the specification (section 5).',
   401: 'Not signed in (no valid session cookie).',
   403: 'Refused: the Origin or Referer names another site.',
   404: 'Unknown id or nothing found.',
-  409: 'Refused: other rows still refer to this one (the message names them).',
+  409: 'Refused: other rows still refer to this one, or the text has Bar Council of India Rule 36 findings (the message names them).',
   413: 'A file or the request is too large (UPLOAD_MAX_*_MB).',
   415: 'A file type is not allowed (judged by the content, not the name).',
   429: 'Too many requests; wait and try again (Retry-After).',
@@ -186,6 +191,7 @@ function resourceOps(r: ResourceDef): Op[] {
   const row = ref(rowName(r));
   const files = Object.keys(r.files).length > 0 || r.key === 'event';
   const writeErrors = [400, 401, 403, ...(files ? [413, 415] : [])];
+  const rule36 = !!RULE36_CHECKED_FIELDS[r.key];
   const ops: Op[] = [
     {
       method: 'get',
@@ -204,7 +210,8 @@ function resourceOps(r: ResourceDef): Op[] {
       admin: true,
       body: writeBody(r, 'add'),
       ok: { [r.keys.add]: row },
-      errors: writeErrors,
+      ...(rule36 ? { description: RULE36_NOTE } : {}),
+      errors: [...writeErrors, ...(rule36 ? [409] : [])],
     },
   ];
   for (const method of ['post', 'put'] as const) {
@@ -213,11 +220,11 @@ function resourceOps(r: ResourceDef): Op[] {
       path: apiPath(r, 'update'),
       tag,
       summary: `Update ${aName(r)} (merges: absent fields keep their value)`,
-      description: `Without \`${r.id}\` the answer is 400 "${r.missingIdMessage}".`,
+      description: `Without \`${r.id}\` the answer is 400 "${r.missingIdMessage}".${rule36 ? ` ${RULE36_NOTE}` : ''}`,
       admin: true,
       body: writeBody(r, 'update'),
       ok: { [r.keys.update]: row },
-      errors: [...writeErrors, 404],
+      errors: [...writeErrors, 404, ...(rule36 ? [409] : [])],
     });
   }
   const deps = dependents(r);
@@ -281,10 +288,11 @@ function specialOps(): Op[] {
       path: '/api/settings/updatesettings',
       tag: 'Site settings',
       summary: 'Replace the whole settings document (or send it as {settings})',
+      description: `The tagline, founder quote and legal-team texts are checked like content. ${RULE36_NOTE}`,
       admin: true,
       body: { json: ref('SiteSettings'), required: true },
       ok: { settings: ref('SiteSettings') },
-      errors: [400, 401, 403],
+      errors: [400, 401, 403, 409],
     },
 
     {
@@ -610,7 +618,7 @@ const CONSULTATION_SCHEMA = obj({
 
 const SETTINGS_SCHEMA: Schema = {
   type: 'object',
-  description: 'The whole settings document (validated; see content/settings.ts): firmName, tagline, foundedYear, founderName, founderQuote, headquarters, offices, email, phones (1–3), whatsapp, socials, hours, legalTeam, footerCredit.',
+  description: 'The whole settings document (validated; see content/settings.ts): firmName, tagline, foundedYear, founderName, founderQuote, headquarters, offices, email, phones (1–3), whatsapp, socials, hours, legalTeam (with the Rule 36 particulars: enrolmentNumber, enrolmentDate, barCouncilFirst, barCouncilCurrent, barAssociation, qualifications), footerCredit, rule36.',
   required: ['firmName', 'foundedYear', 'email', 'phones', 'hours', 'socials'],
   properties: {
     firmName: str(),
@@ -627,6 +635,12 @@ const SETTINGS_SCHEMA: Schema = {
     hours: obj({ morning: str(), evening: str(), days: str() }),
     legalTeam: arr({ type: 'object' }),
     footerCredit: obj({ text: str(), url: str() }),
+    rule36: obj({
+      declaration: str('Shown under the legal team’s particulars'),
+      leaveUrl: str('Where the disclaimer’s “Leave this site” goes'),
+      strict: { type: 'boolean', description: 'Strict Rule 36 mode: no publishing overrides; no client reviews or ads on the public pages' },
+      disclaimer: obj({ statement: str(), acknowledgements: arr(str()), advice: str() }),
+    }),
   },
 };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, resources } from '../../content/resources/index';
 import type { ResourceDef } from '../../content/kit';
 import { summarise } from '../audit';
+import { publishCheck } from '../compliance/publish-check';
 import { readBody } from '../files/multipart';
 import { sendCached, type CachedPage, type PageCache } from '../render/page-cache';
 import type { Services } from '../services';
@@ -61,8 +62,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key } }, async (req) => {
       const parsed = await body(req);
       try {
-        const row = await services.content.create(r, parsed);
-        req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
+        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
+        const row = await services.content.create(r, parsed, rule36.before);
+        req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} added successfully`, r.keys.add, row);
       } finally {
         await parsed.cleanup();
@@ -72,8 +74,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
     const update = async (req: FastifyRequest) => {
       const parsed = await body(req);
       try {
-        const row = await services.content.update(r, parsed);
-        req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
+        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
+        const row = await services.content.update(r, parsed, rule36.before);
+        req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} updated successfully`, r.keys.update, row);
       } finally {
         await parsed.cleanup();

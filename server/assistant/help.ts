@@ -1,228 +1,227 @@
 /**
- * The help text: one entry per admin page and rule of the specification. The entries of the fifteen
- * content groups are generated from their declarations (path, title, form fields, file types, empty
- * text) plus the spec's rules for that group; the special pages and cross-cutting rules are written out.
+ * The admin help, as index documents: one per content page, written from its declaration (form fields
+ * and their kinds, file formats, empty-table text), one per validation message, found by running the
+ * declaration's own `validate` over every combination of filled and missing fields, and a few pages
+ * that are not content groups.
  */
-import type { ResourceDef, ResourceKey } from '../../content/kit';
+import type { FieldDef, FileFieldDef, Mode, ResourceDef, Values } from '../../content/kit';
+import { DEFAULT_FORMATS } from '../../content/kit';
 import { resources } from '../../content/resources/index';
-import { ADMIN } from './groups';
+import { SiteSettingsSchema } from '../../content/settings';
 import { CONSENT_LABEL } from '../../content/consultation';
+import type { Doc, Group } from './knowledge';
+import { words } from './text';
 
-export interface HelpEntry {
-  id: string;
-  title: string;
-  /** Admin page the entry is about, when there is one. */
-  path?: string;
-  /** Extra words people use for this topic (indexed with the title). */
-  keywords: string;
-  text: string;
-}
+const ADMIN = '/admin-side-bar';
 
-/** The spec's validation rules (section 5) for each content group, as the administrator meets them. */
-const RULES: Record<ResourceKey, string> = {
-  carousel:
-    "An image is required ('Please fill the fields.'), and only image files are accepted. Updating needs a newly chosen image.",
-  calendar:
-    "Adding needs an image ('Please select an image.'); updating needs a new image ('Please select an image to update.').",
-  about:
-    "Adding needs an image ('Please select an image to upload.'); updating needs a new image ('Please select an image to update.').",
-  caseCategory: "The title is required ('Please enter a title.'); the image is optional.",
-  cases: "A category and a title are required ('Please fill in all required fields').",
-  caseDetails:
-    "Choose a category first: that clears the chosen case title and loads the titles of that category; the title select stays disabled until titles exist ('No case titles available for selected category.' when there are none). A category and a title are required. At least a file or a non-empty description is needed ('Please upload a file or enter a description (at least one)'); an empty rich-text description counts as empty. The title must be a case of that category ('Selected case title is invalid'). Files: .pdf, .doc, .docx.",
-  blog: "Title and category are required ('Please fill in the blog title and case category.'). A description or a file is required ('Please provide a blog description or upload a file.'). An image is required ('Please upload a blog image.'), of type .jpg, .jpeg or .png. The optional file is .pdf, .doc or .docx. Updating without choosing a blog gives 'No blog selected for update.'.",
-  event:
-    "To add, title, description and an image or video (.mp4 or .mov) are required ('Please provide Title, Description, and an image or video.'); when editing the image is optional. Dates and times are optional. Speaker rows that are entirely empty are dropped. Descriptions over 100 characters toggle 'Read More' / 'Read Less' in the table, and the view button opens the speaker details modal.",
-  review: "Name, profession and feedback are all required ('Please fill all the fields').",
-  team: "Name and city are required and must not be blank ('Please fill in all fields.'). The city is shown as the title line on the public site.",
-  faqs: "Question and description (the answer) are required ('Please fill in both the question and description.').",
-  partners:
-    "At least a name or a logo is required ('Please provide either a partner name or logo.' when adding; 'Please update either the partner name or logo.' when updating).",
-  ads: "Image, display type (Primary or Secondary), start date and expiry date are all required ('All fields are required.'); editing also needs an image. Dates are sent as DD/MM/YYYY and the expiry may not be before the start.",
-  gallery:
-    "Adding needs an image and a title ('Please select an image and enter a title.'); updating needs a title ('Title is required.').",
-  vacancy:
-    "Title and employment type (full-time, part-time…) are required ('Please fill all the fields'); the number of vacancies is optional.",
-};
-
-/** Where the group's content appears on the public site (spec sections 2 and 4). */
-const SHOWN: Record<ResourceKey, string> = {
-  carousel: 'The slides form the hero carousel on the home page, fading every 4 seconds.',
-  calendar:
-    "Calendar images open in the large calendar modal when a visitor clicks the calendar in a page's side column.",
+/** Spec rules about a group that its declaration cannot say (where it shows, when it is hidden). */
+const NOTES: Partial<Record<string, string>> = {
+  carousel: 'The slides form the carousel at the top of the home page.',
   about: 'The most recently added about image is the one shown on the About page.',
   caseCategory:
-    'Categories are the cards on /our-case and on the home page; a card leads to /our-case-details/{categoryId}.',
-  cases: 'Case titles are listed per category on /our-case-details/{categoryId}, with a total count.',
-  caseDetails: "A case's details (rich content and optional file) are its public page /our-case-details-view/{caseId}.",
-  blog: "Blogs are the cards of /blog ('Read More' opens /blog-details/{blog_id}); the card preview is the description without HTML, cut at 350 characters when longer than 250.",
+    'Categories are the cards of /our-case. A category cannot be deleted while cases, case details or blogs use it.',
+  cases: 'A case cannot be deleted while case details use it. Its public page is /our-case-details-view/{case id}.',
+  caseDetails:
+    "Choosing a category loads that category's case titles; with none the form says 'No case titles available for selected category.', so add the case in Cases first.",
+  blog: "Blogs are the cards of /blog; 'Read More' opens /blog-details/{blog id}.",
   event:
-    "Events are the cards of /event with a live countdown; 'Read More' (to /events/{title in lower case with hyphens}) shows only when the event has start date and time, end date and time, an address and at least one speaker.",
-  review: 'Reviews rotate in the slider on the home and About pages (one step every 3 seconds).',
-  team: 'Team members are the team cards on the About page.',
-  faqs: 'FAQs form the accordion on /faqs, first item open.',
-  partners: 'Partners scroll in the marquee on the home page.',
-  ads: 'Ads appear in the ads column of the public pages only while today lies between the start date and the expiry date, both included.',
-  gallery: 'Gallery items form the card grid of /gallery.',
-  vacancy:
-    "Vacancies are the cards of /vacancies (labelled 'Careers' in the header), showing title, employment type and number of openings.",
+    "Events are the cards of /event with a countdown (then 'Event is Live', then 'Event Ended'). 'Read More' and the event's page /events/{title in lower case with hyphens} show only when the event has a start date and time, an end date and time, an address and at least one speaker. Speakers are added in the event form (name, designation, date, from and to time, photo); the view button in the table lists them.",
+  review: 'Reviews rotate in the slider on the home and About pages.',
+  team: 'Team members are the cards on the About page, with the city under the name.',
+  faqs: 'FAQs form the accordion of /faqs.',
+  partners: 'Partners scroll along the home page.',
+  ads: 'An ad shows in the ads column of the public pages only while today lies between its start date and its expiry date, both included; before or after those dates it is hidden. To show it again, edit its dates.',
+  gallery: 'Gallery items are the cards of /gallery.',
+  vacancy: "Vacancies are the cards of /vacancies ('Careers' in the header).",
 };
 
-const FORMATS: Record<string, string> = {
-  jpg: '.jpg/.jpeg',
-  png: '.png',
-  webp: '.webp',
-  gif: '.gif',
-  pdf: '.pdf',
-  doc: '.doc',
-  docx: '.docx',
-  mp4: '.mp4',
-  mov: '.mov',
-};
-const DEFAULTS = {
-  image: ['jpg', 'png', 'webp', 'gif'],
-  document: ['pdf', 'doc', 'docx'],
-  media: ['jpg', 'png', 'webp', 'gif', 'mp4', 'mov'],
+const KIND: Partial<Record<FieldDef['type'], string>> = {
+  html: 'rich text',
+  date: 'a date',
+  dmy: 'a date, DD/MM/YYYY',
+  time: 'a time',
+  int: 'a number',
 };
 
-function groupEntry(r: ResourceDef): HelpEntry {
-  const path = `${ADMIN}/${r.admin.path}`;
-  const fields = Object.values(r.fields).map((f) => f.label);
-  const files = Object.values(r.files).map(
-    (f) => `${f.label} (${(f.formats ?? DEFAULTS[f.kind]).map((x) => FORMATS[x] ?? x).join(', ')})`,
-  );
-  const form = [...fields, ...files];
-  const text = [
-    `${r.admin.title} page, ${path} (sidebar link '${r.admin.nav}').`,
-    `The form at the top has: ${form.join('; ')}.`,
-    `Below it a numbered table (S.No first) lists every ${r.label.toLowerCase()} with an edit (pencil) icon and a delete (bin) icon per row; with none it says '${r.admin.empty}'.`,
-    `To add one, fill in the form and submit. To change one, click its edit icon: the form is filled in and the button reads Update, with Cancel to go back to adding. To remove one, click its delete icon and confirm with 'Yes, Delete' ('Cancel' keeps it).`,
-    RULES[r.key],
-    SHOWN[r.key],
-  ].join(' ');
+function fieldHint([, f]: [string, FieldDef]): string {
+  const hint = f.values ? `one of ${f.values.join(', ')}` : f.ref ? 'chosen from a list' : KIND[f.type];
+  return hint ? `${f.label} (${hint})` : f.label;
+}
+
+const fileHint = ([, f]: [string, FileFieldDef]) => `${f.label} (${(f.formats ?? DEFAULT_FORMATS[f.kind]).join(', ')})`;
+
+function sample(f: FieldDef, day: number): unknown {
+  if (f.values) return f.values[0];
+  if (f.type === 'int' || f.type === 'ref') return 1;
+  if (f.type === 'date' || f.type === 'dmy') return `2027-01-${String(day).padStart(2, '0')}`;
+  if (f.type === 'time') return '10:00';
+  return f.type === 'html' ? '<p>x</p>' : 'x';
+}
+
+/** Each message `validate` gives, with when: the smallest sets of missing fields that cause it. */
+export function validationMessages(r: ResourceDef): { message: string; when: string }[] {
+  const slots = [...Object.entries(r.fields), ...Object.entries(r.files)];
+  const seen = new Map<string, { modes: Set<Mode>; missing: string[][] }>();
+  for (const mode of ['add', 'update'] as const)
+    for (let mask = 0; mask < 1 << slots.length; mask++)
+      for (const reversed of [false, true]) {
+        const values: Values = {};
+        const given = new Set<string>();
+        let day = reversed ? 28 : 1;
+        const missing: string[] = [];
+        slots.forEach(([name, def], i) => {
+          if (!(mask & (1 << i))) return void missing.push(def.label);
+          given.add(name);
+          if (name in r.fields) values[name] = sample(def as FieldDef, reversed ? day-- : day++);
+        });
+        const message = r.validate(values, { mode, hasNewFile: (n) => given.has(n), hasStoredFile: () => false });
+        if (!message) continue;
+        const m = seen.get(message) ?? { modes: new Set(), missing: [] };
+        m.modes.add(mode);
+        if (!m.missing.some((x) => x.join() === missing.join())) m.missing.push(missing);
+        seen.set(message, m);
+      }
+  return [...seen].map(([message, { modes, missing }]) => {
+    const minimal = missing.filter((a) => !missing.some((b) => b.length < a.length && b.every((x) => a.includes(x))));
+    const causes = minimal.map((m) =>
+      !m.length
+        ? 'the dates are in the wrong order'
+        : m.length === 1
+          ? `${m[0]} is missing`
+          : `${m.join(' and ')} are all missing`,
+    );
+    const mode = modes.size === 1 ? ` when ${modes.has('add') ? 'adding' : 'updating'}` : '';
+    return { message, when: `${mode} if ${causes.slice(0, 6).join(', or if ')}` };
+  });
+}
+
+function doc(id: string, title: string, path: string, text: string, keywords = ''): Doc {
   return {
-    id: r.key,
-    title: `${r.admin.title} (${r.label})`,
+    id: `help:${id}`,
+    kind: 'help',
+    group: id.split(':')[0]!,
+    title,
+    text: `${text} ${keywords}`,
+    facts: text,
     path,
-    keywords: `${r.admin.nav} ${r.label} add edit update delete remove upload change manage page where`,
-    text,
   };
 }
 
-const SPECIAL: HelpEntry[] = [
-  {
-    id: 'dashboard',
-    title: 'Dashboard',
-    path: `${ADMIN}/dashboard`,
-    keywords: 'dashboard home start overview cards sections',
-    text: `Dashboard, ${ADMIN}/dashboard (sidebar link 'Dash Board'): a grid of cards, one per section; click a card to open that section. It opens 2 seconds after a successful login.`,
-  },
-  {
-    id: 'sidebar',
-    title: 'Sidebar and navigation',
-    keywords: 'sidebar menu navigation collapse links shell find page',
-    text: "Every admin page sits in the shell: a collapsible sidebar with Dash Board, Mail, Carousel, Calendar, About Image, Case Categories, Cases, Case Details, Blogs, Events, Reviews, Our Team, FAQ's, Partners, Ads, Gallery, Vacancies and a Logout button. The admin pages redirect to /admin-login when you are not signed in.",
-  },
-  {
-    id: 'login',
-    title: 'Signing in and passwords',
-    path: '/admin-login',
-    keywords: 'login log in sign in password forgot reset credentials locked',
-    text: "Sign in at /admin-login with email and password (the eye toggle shows or hides the password). Both are required ('Both fields are required.'); the button reads 'Logging in...' while busy, and the dashboard opens 2 seconds after success. 'Forgot Password?' has no target: a new password is set on the server with `npm run admin -- set-password EMAIL`. Repeated wrong passwords lock the sign-in for a while.",
-  },
-  {
-    id: 'logout',
-    title: 'Logging out',
-    keywords: 'logout log out sign out exit leave',
-    text: "Click Logout at the bottom of the sidebar and confirm 'Do you want to Logout ?' with 'Yes,Logout' ('Cancel' stays). It ends the session, shows 'Logged out successfully!!' and returns to /admin-login.",
-  },
-  {
-    id: 'speakers',
-    title: 'Adding a speaker to an event',
-    path: `${ADMIN}/event`,
-    keywords: 'speaker speakers keynote add speaker event designation photo view modal',
-    text: `To add a speaker to an event, open Events (${ADMIN}/event). For a new event, fill in the event form; for an existing one, click its edit icon. In the speakers part of the form add a speaker row and fill in name, designation, date, from time and to time, and optionally a photo; then press Submit (or Update). Entirely empty speaker rows are dropped. The view button in the events table opens the speaker details modal. An event needs at least one speaker (and full dates, times and an address) for its public 'Read More' link to show.`,
-  },
-  {
-    id: 'event-visibility',
-    title: "Event not showing 'Read More', status or detail page",
-    path: `${ADMIN}/event`,
-    keywords: 'event not showing read more detail page countdown live ended status missing',
-    text: "On /event every event is listed with a countdown. Its status is recomputed every second: before the start 'countdown' (days, hours, minutes, seconds), between start and end 'Event is Live', after the end 'Event Ended'. An event missing any start or end date or time has no status in the list and counts as ended on its detail page. 'Read More' shows only when the event has start date, start time, end date, end time, address and at least one speaker, and the detail page /events/{title in lower case with hyphens} finds only events with both dates and times and an address. Fix it by editing the event in Events and filling in the missing fields.",
-  },
-  {
-    id: 'ads-visibility',
-    title: 'Ad not showing',
-    path: `${ADMIN}/ads`,
-    keywords: 'ad ads not showing visible hidden expired start expiry window primary secondary banner',
-    text: `An ad shows in the public ads column only while today lies between its start date and its expiry date, both included. An ad whose expiry date has passed, or whose start date is still ahead, is hidden. Check the dates in Ads (${ADMIN}/ads): click the ad's edit icon, set the start and expiry dates (DD/MM/YYYY), choose the image again (editing an ad needs an image) and press Update. The display type is Primary or Secondary.`,
-  },
-  {
-    id: 'case-details-selects',
-    title: 'Case details: choosing category and case title',
-    path: `${ADMIN}/case-details`,
-    keywords: 'case details title select disabled category empty dropdown no case titles',
-    text: `In Case Details (${ADMIN}/case-details) choosing a category clears the chosen case title and loads the titles of that category. The title select stays disabled until the category has cases; when it has none the warning 'No case titles available for selected category.' appears, so add the case in Cases (${ADMIN}/cases) first.`,
-  },
-  {
-    id: 'mail',
-    title: 'Sending mail',
-    path: `${ADMIN}/mail`,
-    keywords: 'mail email send message attachment attachments outbox smtp',
-    text: `Mail, ${ADMIN}/mail: a form with the recipient's email, subject and message (all required) and up to 10 attached files ('You can upload up to 10 files.'). Success shows the server message ('Mail sent!' by default); a failure shows 'Error sending mail: …'. Without SMTP_URL configured, messages are written as .eml files to the outbox folder instead of being sent.`,
-  },
-  {
-    id: 'consultations',
-    title: 'Consultation requests',
-    path: `${ADMIN}/consultations`,
-    keywords:
-      'consultation consultations booking bookings request requests appointment client document book consent spam status reply',
-    text: `Visitors book a consultation on /book-consultation with Name, Email, Contact Number, Preferred Date & Time, Legal Issue Summary, an optional document and a required consent box ('${CONSENT_LABEL}'); each request is stored with the time of that consent and sent to the firm's inbox, and the client gets a confirmation with a calendar (.ics) file. A hidden field catches spam robots: their requests are answered but never stored. Each request shows its consent time in the inbox ('Consent: not recorded' when a request came from another program that does not send the box); you can set its status (new, contacted, scheduled, closed) and reply from there. The requests are listed in the admin at ${ADMIN}/consultations; a new request has the status 'new'. Attached documents are private and open only for a signed-in administrator.`,
-  },
-  {
-    id: 'settings',
-    title: 'Site settings: firm details',
-    path: `${ADMIN}/settings`,
-    keywords:
-      'settings firm name contact email phone whatsapp office address hours social links legal team profile footer',
-    text: `Site settings, ${ADMIN}/settings: the firm's name, tagline, founding year, founder and quote, headquarters and offices, email, phone numbers, WhatsApp, social links, consultation hours, the legal team profiles and the footer credit. The public header, footer, Contact and Our Legal Team pages read them.`,
-  },
-  {
-    id: 'delete-in-use',
-    title: 'Cannot delete: still used',
-    keywords: 'cannot delete still used in use category case blogs error 409',
-    text: 'A case category cannot be deleted while cases, case details or blogs use it, and a case cannot be deleted while case details use it: the message names them. Delete or move those first.',
-  },
-  {
-    id: 'files',
-    title: 'Files and images',
-    keywords: 'file upload image type format size large too big pdf doc docx video mp4 mov jpg png',
-    text: 'Images: .jpg, .jpeg, .png, .webp or .gif (blog images only .jpg, .jpeg or .png). Documents (case details and blog files): .pdf, .doc or .docx. Event media: an image or an .mp4/.mov video. Files are checked by their content, so a renamed file is refused. Default size limits are 10 MB for images, 20 MB for documents and 100 MB for videos (too large gives an error).',
-  },
-  {
-    id: 'errors',
-    title: 'Messages and errors',
-    keywords: 'error message toast failed add failed edit failed delete failed something went wrong',
-    text: "Results appear as toast messages, which close after 1 second in the admin. A refused save shows the server's message (the validation rules of each page), otherwise a default such as 'Add failed.', 'Edit failed.' or 'Delete failed.'. If your session has expired any action returns you to /admin-login.",
-  },
-  {
-    id: 'dates',
-    title: 'Date formats',
-    keywords: 'date format dd mm yyyy time 12 hour',
-    text: 'Public pages show dates as DD MMM YYYY (05 Mar 2027). The admin shows event dates as DD/MM/YYYY with 12-hour times, and ad dates are entered as DD/MM/YYYY.',
-  },
-  {
-    id: 'public-popups',
-    title: 'Public pages: disclaimer, calendar and chrome',
-    keywords: 'disclaimer popup public header footer calendar modal legal',
-    text: "On public pages a 'Legal Disclaimer' popup appears 5 seconds after load. Most public pages have a side column with a calendar (click it for the calendar images modal) and the ads banner. The public header and footer are hidden on admin pages.",
-  },
-  {
-    id: 'assistant',
-    title: 'This assistant',
-    keywords: 'assistant chat help what can you do questions',
-    text: "I answer from the site's own data: counts and lists for every section ('how many upcoming events', 'which ads expire this month', 'list open vacancies', 'how many new consultation requests'), details of a named item, how to do things in the admin ('how do I add a speaker to an event', 'why is my ad not showing'), and a search of blogs, cases, FAQs and events. I do not give legal advice.",
-  },
+function pageDocs(r: ResourceDef, g: Group): Doc[] {
+  const messages = validationMessages(r);
+  const text = [
+    `${r.admin.title} page, ${g.path} (menu '${r.admin.nav}').`,
+    `Its form has: ${[...Object.entries(r.fields).map(fieldHint), ...Object.entries(r.files).map(fileHint)].join('; ')}.`,
+    `To add a new ${g.one}, fill in the form and press Add. To change one, click its edit (pencil) icon in the table, change the form and press Update (Cancel goes back). To remove one, click its delete (bin) icon and confirm with 'Yes, Delete'. With none the table says '${r.admin.empty}'.`,
+    messages.length ? `Messages: ${messages.map((m) => `'${m.message}'${m.when}`).join('; ')}.` : '',
+    NOTES[r.key] ?? '',
+  ].join(' ');
+  const note = NOTES[r.key];
+  return [
+    doc(
+      r.key,
+      `${r.admin.title} page: add, edit, delete ${g.many}`,
+      g.path,
+      text,
+      `how add new create edit change update delete remove upload ${g.vocab.flat().join(' ')}`,
+    ),
+    ...(note
+      ? [
+          doc(
+            `${r.key}:note`,
+            `${r.admin.title}: where they show, and why one is not shown`,
+            g.path,
+            `${note} (${r.admin.title}: ${g.path}.)`,
+            'why not showing visible hidden missing public site',
+          ),
+        ]
+      : []),
+    ...[...messages, { message: r.missingIdMessage, when: ' when Update is pressed without a row chosen' }].map(
+      (m, i) =>
+        doc(
+          `${r.key}:message${i}`,
+          m.message,
+          g.path,
+          `'${m.message}' is shown on the ${r.admin.title} page (${g.path})${m.when}.`,
+          'message error why',
+        ),
+    ),
+  ];
+}
+
+const settingsList = Object.keys(SiteSettingsSchema.shape).map(words).join(', ');
+
+/** Pages that are not content groups. */
+const PAGES: [id: string, title: string, path: string, text: string, keywords: string][] = [
+  [
+    'dashboard',
+    'Dashboard',
+    `${ADMIN}/dashboard`,
+    `The Dashboard, ${ADMIN}/dashboard, has one card per section; click a card to open it. It opens after signing in.`,
+    'home start overview cards',
+  ],
+  [
+    'mail',
+    'Sending mail',
+    `${ADMIN}/mail`,
+    `Mail, ${ADMIN}/mail: fill in the recipient's email, subject and message (all required), attach up to 10 files and press Send Mail.`,
+    'send email message attachment',
+  ],
+  [
+    'consultations',
+    'Consultation requests inbox',
+    `${ADMIN}/consultations`,
+    `Visitors book a consultation on /book-consultation (name, email, contact number, preferred date and time, a summary of the legal issue, an optional document and the consent box '${CONSENT_LABEL}'). Each request arrives in Consultations, ${ADMIN}/consultations, with the status 'new'; there you see when consent was given ('Consent: not recorded' for a request sent by a program without the box), set its status (new, contacted, scheduled, closed), open its document and reply.`,
+    'booking appointment request inbox status reply',
+  ],
+  [
+    'settings',
+    'Site settings: firm details, offices, contact, hours, legal team',
+    `${ADMIN}/settings`,
+    `Settings, ${ADMIN}/settings, holds the firm's details that the public pages show: ${settingsList}. Change a value and press Save Settings.`,
+    'change edit update phone number email address office hours whatsapp founder logo social footer where',
+  ],
+  [
+    'admins',
+    'Administrators and passwords',
+    `${ADMIN}/admins`,
+    `Administrators, ${ADMIN}/admins: invite an administrator by email, remove one, or change your own password. 'Forgot Password?' on /admin-login emails a link to set a new password.`,
+    'invite add user account password forgot reset change login',
+  ],
+  [
+    'audit',
+    'Audit log',
+    `${ADMIN}/audit`,
+    `The Audit Log, ${ADMIN}/audit, lists who changed what and when, page by page.`,
+    'history who changed log activity',
+  ],
+  [
+    'logout',
+    'Log out (logout, sign out)',
+    `${ADMIN}/dashboard`,
+    "Click Logout at the bottom of the sidebar and confirm with 'Yes,Logout'; you return to /admin-login.",
+    'logout log out sign out',
+  ],
+  [
+    'files',
+    'Files and images',
+    `${ADMIN}/dashboard`,
+    `Images: ${DEFAULT_FORMATS.image.join(', ')}; documents: ${DEFAULT_FORMATS.document.join(', ')}; event media also ${DEFAULT_FORMATS.media.filter((f) => !DEFAULT_FORMATS.image.includes(f)).join(', ')} videos. Files are checked by their content, so a renamed file is refused, and a file over the size limit is refused.`,
+    'upload file image format type size big large pdf video',
+  ],
+  [
+    'assistant',
+    'This assistant',
+    `${ADMIN}/dashboard`,
+    "I answer from the site's own data: counts and lists of every section ('how many upcoming events', 'list the vacancies'), details of one item ('find the blog about divorce'), the firm's settings ('phone number of the Bengaluru office'), and how to do things in the admin ('how do I add a new ad', 'why is my ad not showing'). I do not give legal advice.",
+    'what can you do help questions',
+  ],
 ];
 
-export const HELP: readonly HelpEntry[] = [...SPECIAL, ...resources.map(groupEntry)];
+export function helpDocs(groups: readonly Group[]): Doc[] {
+  const byKey = new Map(groups.map((g) => [g.key, g]));
+  return [
+    ...resources.flatMap((r) => pageDocs(r, byKey.get(r.key)!)),
+    ...PAGES.map(([id, title, path, text, keywords]) => doc(id, title, path, text, keywords)),
+  ];
+}

@@ -1,20 +1,25 @@
 /**
- * The admin assistant: the built-in answerer over the site's data, and, when AI_BASE_URL and AI_MODEL
- * are set, a language model that phrases the answer from the facts the built-in answerer retrieved.
- * The model never answers without those facts, and any model failure falls back to the built-in answer.
+ * The admin assistant. The legal-advice guard runs first; then the built-in answer is computed from the
+ * knowledge index (rebuilt when content or settings change, here or on another instance). When
+ * AI_BASE_URL and AI_MODEL are set, a language model phrases the answer from the same retrieved facts;
+ * it never answers without them, never sees clients' personal data, and any failure falls back to the
+ * built-in answer.
  */
+import { resources } from '../../content/resources/index';
+import { readContentVersion } from '../cluster/version';
+import type { Row } from '../content/service';
 import type { Services } from '../services';
 import { builtinAnswer, type Answer } from './builtin';
 import { localDay, showDay } from './dates';
+import { CONSULTATIONS, Knowledge } from './knowledge';
 import { chatCompletion, type ChatMessage, type LlmConfig } from './llm';
-import { loadSiteData } from './site-data';
 
 export type { Answer } from './builtin';
 
 export const SYSTEM_PROMPT = [
   "You are the assistant inside the admin back office of a law firm's website. The only person you talk to is the site's administrator.",
-  'Answer only from the SITE FACTS given with each question (they are computed from the site database and its help text). Never invent names, numbers, dates, links or features; if the facts do not contain the answer, say plainly that you do not know and suggest what you can answer: counts and lists of the site content, how to do things in the admin pages, and a search of blogs, cases, FAQs and events.',
-  "Never give legal advice: do not advise clients or the administrator on their legal position, interpret laws or predict the outcome of a case, and do not write such advice for publication as if from the firm. If asked, say that legal advice must come from the firm's advocates in a formal consultation.",
+  'Answer only from the SITE FACTS given with each question (they are retrieved from the site database, its settings and its help). Never invent names, numbers, dates, links or features; if the facts do not contain the answer, say plainly that you do not know and suggest what you can answer: counts and lists of the site content, details of one item, the firm details in the settings, and how to do things in the admin pages.',
+  "Never give legal advice: do not advise anyone on their legal position, interpret laws or predict the outcome of a case, and do not write such advice for publication as if from the firm. If asked, say that legal advice must come from the firm's advocates in a consultation.",
   'Keep admin links exactly as written in the facts (for example /admin-side-bar/event). Reply in short plain text without HTML or Markdown tables.',
 ].join('\n');
 
@@ -30,9 +35,13 @@ export interface AssistantOptions {
   log?: Pick<Services['log'], 'warn'>;
 }
 
+/** Newest consultation requests the assistant reads per question. */
+const INBOX_MAX = 500;
+
 export class Assistant {
   clock: () => Date;
   llm?: LlmConfig;
+  private knowledge: { version: number; built: Promise<Knowledge> } | null = null;
 
   constructor(
     private readonly services: Pick<Services, 'content' | 'store' | 'settings'>,
@@ -40,33 +49,58 @@ export class Assistant {
   ) {
     this.clock = opts.clock ?? (() => new Date());
     this.llm = opts.llm;
+    services.content.changes.on('change', () => (this.knowledge = null));
   }
 
-  /** The built-in answer, computed from the data as it is now. */
+  /** The index, rebuilt after a write here (change event) or on another instance (shared content version). */
+  async current(): Promise<Knowledge> {
+    const version = await readContentVersion(this.services.store.db);
+    if (!this.knowledge || this.knowledge.version !== version) {
+      const built = this.build();
+      this.knowledge = { version, built };
+      built.catch(() => {
+        if (this.knowledge?.built === built) this.knowledge = null;
+      });
+    }
+    return this.knowledge.built;
+  }
+
+  private async build(): Promise<Knowledge> {
+    const rows = new Map<string, Row[]>();
+    for (const r of resources) rows.set(r.key, await this.services.content.list(r));
+    return new Knowledge(rows, await this.services.settings.get());
+  }
+
+  /** The built-in answer, from the index and the consultations inbox as they are now. */
   async builtin(prompt: string): Promise<Answer> {
-    const [data, settings] = await Promise.all([loadSiteData(this.services), this.services.settings.get()]);
-    return builtinAnswer({ prompt, data, settings, now: this.clock() });
+    const inbox = (await this.services.store.db
+      .selectFrom('consultations')
+      .select(['consultation_id', 'reference', 'name', 'requested_at', 'status', 'created_at'])
+      .orderBy('consultation_id', 'desc')
+      .limit(INBOX_MAX)
+      .execute()) as Row[];
+    const knowledge = await this.current();
+    return builtinAnswer({ prompt, knowledge, live: new Map([[CONSULTATIONS.key, inbox]]), now: this.clock() });
   }
 
   /**
-   * Answers a prompt. With a model configured, the model phrases the answer from the built-in facts;
-   * an answer that holds clients' personal data (consultation requests) is given by the built-in
-   * assistant alone, so that data never leaves the server.
+   * Answers a prompt. With a model configured, the model phrases the answer from the built-in facts,
+   * except a refusal of legal advice and an answer holding clients' personal data (consultation
+   * requests), which the built-in assistant gives alone.
    */
   async reply(prompt: string): Promise<AssistantReply> {
     const answer = await this.builtin(prompt);
-    if (!this.llm || answer.text !== answer.facts) return { response: answer.text, source: 'builtin' };
+    if (!this.llm || answer.personal || answer.kind === 'refusal') return { response: answer.text, source: 'builtin' };
     const today = showDay(localDay(this.clock()));
     const messages: ChatMessage[] = [
       { role: 'system', content: SYSTEM_PROMPT },
       {
         role: 'user',
-        content: `SITE FACTS (today is ${today}; retrieved by the built-in assistant, exact):\n${answer.facts}\n\nQUESTION:\n${prompt}`,
+        content: `SITE FACTS (today is ${today}; retrieved by the built-in assistant, exact):\n${answer.text}\n\nQUESTION:\n${prompt}`,
       },
     ];
     try {
-      const text = await chatCompletion(this.llm, messages);
-      return { response: text, source: 'model' };
+      return { response: await chatCompletion(this.llm, messages), source: 'model' };
     } catch (err) {
       this.opts.log?.warn({ err: (err as Error).message }, 'assistant model failed; using the built-in answer');
       return { response: answer.text, source: 'fallback' };

@@ -15,6 +15,12 @@ export interface ChatMessage {
   content: string;
 }
 
+/** The parts of a chat-completions answer (or error) that are read. */
+interface CompletionBody {
+  error?: string | { message?: unknown };
+  choices?: { message?: { content?: unknown } }[];
+}
+
 export class LlmError extends Error {
   override name = 'LlmError';
 }
@@ -51,20 +57,16 @@ export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], si
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model request failed: ${(err as Error).message}`);
     }
-    let body: any;
+    let body: CompletionBody;
     try {
-      body = await res.json();
+      body = (await res.json()) as CompletionBody;
     } catch {
       if (controller.signal.aborted && controller.signal.reason instanceof LlmError) throw controller.signal.reason;
       throw new LlmError(`model answered ${res.status} without JSON`);
     }
     if (!res.ok) {
-      const detail =
-        typeof body?.error?.message === 'string'
-          ? body.error.message
-          : typeof body?.error === 'string'
-            ? body.error
-            : '';
+      const e = body?.error;
+      const detail = typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : '';
       throw new LlmError(`model answered ${res.status}${detail ? `: ${detail}` : ''}`);
     }
     const content = body?.choices?.[0]?.message?.content;

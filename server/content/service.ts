@@ -42,6 +42,12 @@ export interface ExtensionContext {
   storeFile(tmp: TempFile, label: string, def: { kind: 'image' }): Promise<string>;
 }
 
+/**
+ * Runs after a write's values are validated and before anything is stored (the Rule 36 publish check):
+ * it may refuse the write by throwing. `existing` is the stored row of an update.
+ */
+export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
+
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
 /** version: the shared content version the write committed (decision 0020), when it bumped one. */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
@@ -212,7 +218,7 @@ export class ContentService {
     this.changes.emit('change', { key, version } satisfies ChangeEvent);
   }
 
-  async create(r: ResourceDef, body: ParsedBody): Promise<Row> {
+  async create(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
     const values = coerceValues(r, body.fields);
     const ctx: ValidationContext = {
       mode: 'add',
@@ -222,6 +228,7 @@ export class ContentService {
     const message = r.validate(values, ctx);
     if (message) throw new AppError(400, message);
     await this.checkRefs(r, values);
+    await before?.(values, null);
 
     const written: string[] = [];
     const images = new Map<string, ImageMeta>();
@@ -251,7 +258,7 @@ export class ContentService {
     }
   }
 
-  async update(r: ResourceDef, body: ParsedBody): Promise<Row> {
+  async update(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
     const existing = await this.mustGet(r, body.fields[r.id]);
     const id = Number(existing[r.id]);
     const removals = new Set(
@@ -271,6 +278,7 @@ export class ContentService {
     const values: Row = {};
     for (const name of Object.keys(r.fields)) values[name] = name in body.fields ? sent[name] : (existing[name] ?? null);
     await this.checkRefs(r, values);
+    await before?.(values, existing);
 
     const written: string[] = [];
     const obsolete: string[] = [];

@@ -30,12 +30,19 @@ export class SettingsService {
     return value;
   }
 
-  async update(input: unknown): Promise<SiteSettings> {
+  /** `before` sees the valid new settings and may refuse them by throwing (the Rule 36 check). */
+  async update(input: unknown, before?: (next: SiteSettings) => Promise<void>): Promise<SiteSettings> {
+    if (input && typeof input === 'object' && 'override_reason' in input) {
+      // The publish check's field (issue 16) travels beside the settings, never into them.
+      const { override_reason: _reason, ...rest } = input as Record<string, unknown>;
+      input = rest;
+    }
     const parsed = SiteSettingsSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new AppError(400, `Invalid setting ${issue.path.join('.') || 'value'}: ${issue.message}`);
     }
+    await before?.(parsed.data);
     const value = JSON.stringify(parsed.data);
     let version = 0;
     await this.db.transaction().execute(async (trx) => {

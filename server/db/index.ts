@@ -11,6 +11,7 @@ import { up as imageMeta } from './migrations/0005-image-meta';
 import { up as cluster } from './migrations/0006-cluster';
 import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
+import { up as rule36 } from './migrations/0015-rule36';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
 const pg = lazy<typeof pgModule>('pg');
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-cluster': { up: cluster(dialect) },
     '0007-admin-tokens': { up: adminTokens(dialect) },
     '0008-consultation-consent': { up: consultationConsent(dialect) },
+    '0015-rule36': { up: rule36(dialect) },
   };
 }
 

@@ -1,8 +1,14 @@
 /**
  * The built-in assistant against data seeded through the API: every expected answer below is computed
- * from the rows this file adds (names, counts, dates), with today fixed at 15 March 2027, 10:00.
+ * from the rows this file adds (names, counts, dates), with today fixed at 15 March 2027, 10:00. Also:
+ * every declared group and validation message is answerable, the index follows content and settings
+ * changes (made here or by another instance), and legal advice is refused before anything else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../content/resources/index';
+import { validationMessages } from '../../server/assistant/help';
+import { pluralOf } from '../../server/assistant/knowledge';
+import { bumpContentVersion } from '../../server/cluster/version';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { file, jpgBytes, pngBytes } from '../helpers/files';
 
@@ -204,170 +210,149 @@ const TABLE: [string, string[], string[]?][] = [
     ['There are 2 upcoming events', 'Law Day Conference 2027', 'Property Law Workshop', '/admin-side-bar/event'],
     ['Consumer Rights Seminar', 'Legal Aid Camp'],
   ],
-  ['Which events are live right now?', ['1 live event', 'Legal Aid Camp'], ['Law Day Conference 2027']],
-  ['how many past events', ['There is 1 past event', 'Consumer Rights Seminar'], ['Open House']],
+  ['Which events are live right now?', ['There is 1 event running now', 'Legal Aid Camp'], ['Law Day Conference 2027']],
+  ['how many past events', ['There is 1 ended event', 'Consumer Rights Seminar'], ['Open House']],
   [
     'List the events this month',
-    ['Law Day Conference 2027', 'Legal Aid Camp', '2 events this month'],
+    ['2 events this month', 'Law Day Conference 2027', 'Legal Aid Camp'],
     ['Property Law Workshop', 'Consumer Rights Seminar'],
   ],
   ['How many events are there?', ['There are 5 events', 'Open House']],
-  ['When is the next event?', ['The next event', 'Law Day Conference 2027', '20/03/2027 10:00 AM'], ['Legal Aid Camp']],
-  ['Which ads expire this month?', ['2 ads expiring this month', 'Ad ADA ', 'Ad ADD '], ['Ad ADB ', 'Ad ADC ']],
-  ['How many ads are showing today?', ['There are 2 ads showing today', 'Ad ADA ', 'Ad ADD '], ['Ad ADB ', 'Ad ADC ']],
-  ['list expired ads', ['1 expired ad', 'Ad ADB (Secondary), 01/01/2027 to 28/02/2027'], ['Ad ADA ']],
-  ['How many primary ads do we have', ['There are 2 Primary ads', '(4 ads in total.)']],
+  [
+    'When is the next event?',
+    ['The next event', 'Law Day Conference 2027', 'Start Date: 20/03/2027'],
+    ['Legal Aid Camp'],
+  ],
+  ['wen is the next evnet', ['The next event', 'Law Day Conference 2027']],
+  ['Which ads run this month?', ['2 ads this month', 'Ad ADA,', 'Ad ADD,'], ['Ad ADB,', 'Ad ADC,']],
+  ['How many ads are showing?', ['There are 2 ads running now', 'Ad ADA,', 'Ad ADD,'], ['Ad ADB,', 'Ad ADC,']],
+  ['list expired ads', ['There is 1 ended ad', 'Ad ADB, 01/01/2027 to 28/02/2027 (ended)'], ['Ad ADA,']],
+  ['How many primary ads do we have', ['There are 2 ads with Display Primary', '(4 ads in total.)']],
   [
     'List open vacancies',
     [
       '3 vacancies',
-      'Junior Associate: Full-time, 2 openings',
-      'Legal Intern: Part-time, 3 openings',
+      'Junior Associate, Employment Type Full-time, Number of Vacancies 2',
+      'Legal Intern, Employment Type Part-time, Number of Vacancies 3',
       'Paralegal',
-      'Total openings: 5 (1 without a number)',
+      'Number of Vacancies in all: 5.',
       '/admin-side-bar/vacancies',
     ],
   ],
   [
     'How many full-time vacancies are there?',
-    ['There are 2 Full-time vacancies', 'Junior Associate', 'Paralegal'],
+    ['There are 2 vacancies with Employment Type Full-time', 'Junior Associate', 'Paralegal'],
     ['Legal Intern'],
   ],
   [
     'How many new consultation requests?',
-    ['There are 2 new consultation requests', 'Rahul Verma', 'Fatima Khan', '/admin-side-bar/consultations'],
+    [
+      'There are 2 consultation requests with Status new',
+      'Rahul Verma',
+      'Fatima Khan',
+      '/admin-side-bar/consultations',
+    ],
     ['John Mathew'],
   ],
   [
     'how many consultation requests did we get this month',
-    ['2 consultation requests received this month'],
+    ['There are 2 consultation requests this month'],
     ['John Mathew'],
   ],
   ['How many consultations in total', ['There are 3 consultation requests']],
-  [
-    'How many blogs are there',
-    ['There are 2 blogs', 'Understanding Mutual Consent Divorce (Family Law)', 'Bail Rights Explained (Criminal Law)'],
-  ],
+  ['How many blogs are there', ['There are 2 blogs', 'Understanding Mutual Consent Divorce, Case Category Family Law']],
   [
     'Show blogs in Family Law',
-    ['1 blog in Family Law', 'Understanding Mutual Consent Divorce'],
+    ['There is 1 blog with Case Category Family Law', 'Understanding Mutual Consent Divorce'],
     ['Bail Rights Explained'],
   ],
   [
     'How many cases in Family Law?',
-    ['There are 2 cases in Family Law', 'Custody of Minor Children', 'Divorce by Mutual Consent'],
+    ['There are 2 cases with Case Category Family Law', 'Custody of Minor Children', 'Divorce by Mutual Consent'],
     ['Anticipatory Bail'],
   ],
-  ['How many cases are in Property Disputes', ['There are no cases in Property Disputes.', '(3 cases in total.)']],
+  [
+    'How many cases are in Property Disputes',
+    ['There are no cases with Case Category Property Disputes.', '(3 cases in total.)'],
+  ],
   [
     'List case categories',
     ['3 case categories', 'Family Law', 'Criminal Law', 'Property Disputes', '/admin-side-bar/case-category'],
   ],
-  ['how many team members do we have', ['There are 3 team members', 'Meera Harrow (Kochi)', 'Arjun Pillai (Chennai)']],
+  [
+    'how many team members do we have',
+    ['There are 3 team members', 'Meera Harrow, City Kochi', 'Arjun Pillai, City Chennai'],
+  ],
   ['How many FAQs are there?', ['There are 3 FAQs', 'Do you handle property disputes?', '/admin-side-bar/faqs']],
   ['How many partners?', ['There are 2 partners', 'Kerala Traders Bank', 'Malabar Exports']],
-  ['How many client reviews', ['There are 2 client reviews', 'Anita Rao, Teacher']],
+  ['How many client reviews', ['There are 2 reviews', 'Anita Rao, Profession Teacher']],
   ['How many gallery items are there', ['There are 2 gallery items', 'Office Inauguration', 'Award Night']],
-  ['how many carousel slides', ['There is 1 carousel slide', '/admin-side-bar/carousel']],
-  ['How many calendar images', ['There is 1 calendar image']],
+  ['how many carousel slides', ['There is 1 carousel', '/admin-side-bar/carousel']],
   ['how many about images are there', ['There is 1 about image', '/admin-side-bar/about-img']],
   [
-    'How many case details entries',
-    ['There is 1 case details entry', 'Custody of Minor Children (Family Law): description'],
-  ],
-  [
-    'How many speakers at the Law Day Conference 2027?',
-    [
-      'There are 2 speakers at Law Day Conference 2027',
-      'Justice Anil Kumar (Judge)',
-      'Adv. Priya Nair (Senior Advocate)',
-    ],
+    'Who is speaking at the Law Day Conference 2027?',
+    ['Justice Anil Kumar', 'Adv. Priya Nair, Senior Advocate'],
     ['Ravi Menon'],
   ],
-  ['Who are the speakers?', ['5 speakers', 'Across 4 events', 'Dr. Leela Das (Professor) at Consumer Rights Seminar']],
   [
     'When is the Property Law Workshop?',
     [
-      "Event 'Property Law Workshop': 10/04/2027 9:30 AM to 10/04/2027 1:00 PM at Chennai Office",
-      'Status: upcoming',
-      'Speakers (1): Adv. Ravi Menon (Partner)',
+      "Event 'Property Law Workshop' (upcoming)",
+      'Start Date: 10/04/2027',
+      'Start Time: 9:30 AM',
+      'Chennai Office',
+      'Adv. Ravi Menon, Partner',
     ],
   ],
-  ['Tell me about the Junior Associate vacancy', ['Junior Associate: Full-time, 2 openings']],
   [
-    'Tell me about Open House',
-    [
-      "Event 'Open House': no dates set",
-      'No speakers yet.',
-      "'Read More' link is hidden",
-      'start date, start time, end date, end time, address, a speaker',
-    ],
+    'Tell me about the Junior Associate vacancy',
+    ["Vacancy 'Junior Associate'", 'Employment Type: Full-time', 'Number of Vacancies: 2'],
   ],
-  ['Tell me about Family Law', ["Case category 'Family Law': 2 cases", '1 blog', `/our-case-details/ID:Family Law`]],
-  ['How do I add a speaker to an event?', ['open Events (/admin-side-bar/event)', 'speaker', 'designation']],
+  ['Tell me about Family Law', ["Case category 'Family Law'", '/admin-side-bar/case-category']],
+  [
+    'How do I add a speaker to an event?',
+    ['/admin-side-bar/event', 'Speakers are added in the event form', 'designation'],
+  ],
   [
     'Why is my ad not showing?',
     [
       'between its start date and its expiry date, both included',
-      'Today (15/03/2027) 2 ads are showing and 2 ads are hidden',
-      'Ad ADB (Secondary), 01/01/2027 to 28/02/2027: expired',
-      'Ad ADC (Primary), 01/04/2027 to 30/04/2027: not started yet',
+      'Where each stands today (15/03/2027): 2 of 4 ads running with every field filled; the others:',
+      'Ad ADB: ended',
+      'Ad ADC: not started yet',
     ],
+    ['Ad ADA:'],
   ],
   [
     'Why is the Read More link missing on my event?',
-    [
-      "'Read More' shows only when the event has start date, start time, end date, end time, address and at least one speaker",
-      'Open House',
-    ],
+    ['at least one speaker', 'Open House: missing Start Date, Start Time, End Date, End Time, Address, no speakers'],
   ],
-  ['Where do I change an FAQ answer?', ["FAQ's page, /admin-side-bar/faqs", 'edit icon']],
+  ['Where do I change an FAQ answer?', ["FAQ's page, /admin-side-bar/faqs", 'edit (pencil) icon']],
   [
     'What does "Please upload a blog image." mean?',
-    ['/admin-side-bar/blog', "An image is required ('Please upload a blog image.')"],
+    ["'Please upload a blog image.' is shown on the Blogs page (/admin-side-bar/blog)"],
   ],
-  ['How do I log out?', ["'Yes,Logout'", 'Logged out successfully!!']],
-  ['guardianship', ["Case details: 'Custody of Minor Children'", 'joint guardianship', '/admin-side-bar/case-details']],
+  ['How do I log out?', ["'Yes,Logout'"]],
+  ['guardianship', ['joint guardianship', '/admin-side-bar/case-details']],
   [
     'Do we have anything about the cooling-off period?',
-    ["Blog: 'Understanding Mutual Consent Divorce'", 'cooling-off period', '/admin-side-bar/blog'],
+    ['Understanding Mutual Consent Divorce', '/admin-side-bar/blog'],
   ],
-  ['search tenancy', ["FAQ: 'Do you handle property disputes?'", '/admin-side-bar/faqs']],
-  [
-    'Give me an overview',
-    [
-      'Events: 5 events (2 upcoming, 1 live)',
-      'Ads: 4 ads (2 showing today)',
-      'Consultations: 3 consultation requests (2 new)',
-    ],
-  ],
-  [
-    'How many cases per category?',
-    [
-      'Cases per case category (3 in total)',
-      '- Family Law: 2 cases',
-      '- Criminal Law: 1 case',
-      '- Property Disputes: 0 cases',
-    ],
-  ],
-  ['Which events have no speakers?', ['1 event without speakers', 'Open House'], ['Legal Aid Camp']],
+  ['search tenancy', ["FAQ 'Do you handle property disputes?'", '/admin-side-bar/faqs']],
+  ['Give me an overview', ['Events: 5 events', 'Consultations: 3 consultation requests', 'Ads: 4 ads']],
   ['delete a FAQ', ["FAQ's page, /admin-side-bar/faqs", "'Yes, Delete'"]],
-  ['What can you do?', ['counts and lists for every section', 'I do not give legal advice']],
+  ['What can you do?', ['counts and lists of every section', 'I do not give legal advice']],
   ["What is the firm's phone number?", ['Phone numbers:', '/admin-side-bar/settings']],
+  ['What are our consultation hours?', ['Consultation hours:', '/admin-side-bar/settings'], ['Rahul Verma']],
 ];
 
 describe('the built-in assistant answers from the seeded data', () => {
-  it('has a table of at least 30 questions', () => {
-    expect(TABLE.length).toBeGreaterThanOrEqual(30);
-  });
-
   const fill = (t: string) =>
     t
       .replace('ADA', String(ids.adA))
       .replace('ADB', String(ids.adB))
       .replace('ADC', String(ids.adC))
-      .replace('ADD', String(ids.adD))
-      .replace('ID:Family Law', String(ids['Family Law']));
+      .replace('ADD', String(ids.adD));
 
   it.each(TABLE)('%s', async (q, want, not = []) => {
     const a = await ask(q);
@@ -375,30 +360,129 @@ describe('the built-in assistant answers from the seeded data', () => {
     for (const n of not) expect(a.text).not.toContain(fill(n));
     expect(a.kind).not.toBe('unknown');
   });
+
+  it('marks answers holding consultation requests as personal (never sent to a model)', async () => {
+    expect((await ask('list new consultation requests')).personal).toBe(true);
+    expect((await ask('How many FAQs are there?')).personal).toBeFalsy();
+  });
+});
+
+describe('every declaration is answerable without assistant code of its own', () => {
+  it.each(resources.map((r) => [r.admin.title, r] as const))('counts %s by its declared name', async (_, r) => {
+    const a = await ask(`how many ${pluralOf(r.label)} are there?`);
+    expect(a.kind).toBe('data');
+    expect(a.text).toMatch(/^There (is|are) /);
+    expect(a.text).toContain(`/admin-side-bar/${r.admin.path}`);
+  });
+
+  it('explains every validation message of every declaration, on its page', async () => {
+    // A message several pages share ('Please select an image to update.') is explained on one of them.
+    const pages = new Map<string, string[]>();
+    for (const r of resources)
+      for (const { message } of validationMessages(r))
+        pages.set(message, [...(pages.get(message) ?? []), `${r.admin.title} page (/admin-side-bar/${r.admin.path})`]);
+    expect(pages.size).toBeGreaterThanOrEqual(resources.length);
+    for (const [message, on] of pages) {
+      const a = await ask(`What does '${message}' mean?`);
+      expect(
+        on.some((p) => a.text.includes(`'${message}' is shown on the ${p}`)),
+        `${message} → ${a.text}`,
+      ).toBe(true);
+    }
+  });
+
+  it('finds each message by probing the declaration, with what causes it', () => {
+    const ads = validationMessages(resources.find((r) => r.key === 'ads')!);
+    expect(ads).toContainEqual({
+      message: 'All fields are required.',
+      when: expect.stringContaining('if Start Date is missing'),
+    });
+    expect(ads.map((m) => m.message)).toContain('The expiry date must not be before the start date.');
+  });
+});
+
+describe('the index follows changes', () => {
+  it('answers from content added, through the API, after the last question', async () => {
+    expect((await ask('faq about parking')).text).not.toContain('Is parking available?');
+    await ok('/api/faqs/addFaqs', { json: { question: 'Is parking available?', answer: 'Yes, behind the office.' } });
+    expect((await ask('faq about parking')).text).toContain('Is parking available?');
+    expect((await ask('How many FAQs are there?')).text).toContain('There are 4 FAQs');
+    // The rebuilt index still holds the help and the settings.
+    expect((await ask('How do I add a new ad?')).text).toContain('Ads page, /admin-side-bar/ads');
+    expect((await ask('What are our consultation hours?')).text).toContain('Consultation hours:');
+  });
+
+  it('answers a new setting field by field: an office added in the settings', async () => {
+    const settings = (await call(s.url, '/api/settings/getsettings')).body.settings;
+    const offices = [
+      ...settings.offices,
+      { city: 'Mumbai', address: '1 Marine Drive, Mumbai 400020', phone: '+91 22 4000 7788' },
+    ];
+    const r = await call(s.url, '/api/settings/updatesettings', { cookie, json: { ...settings, offices } });
+    expect(r.status).toBe(200);
+    const a = await ask('phone number of the Bombay office');
+    expect(a.text).toContain('+91 22 4000 7788');
+    expect(a.text).toContain('/admin-side-bar/settings');
+  });
+
+  it('notices a write by another instance through the shared content version', async () => {
+    const db = s.services.store.db;
+    await db
+      .insertInto('faqs')
+      .values({
+        question: 'Do you take legal aid cases?',
+        answer: 'Yes, on Saturdays.',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await ask('faq about legal aid cases')).text).not.toContain('on Saturdays');
+    await bumpContentVersion(db);
+    expect((await ask('faq about legal aid cases')).text).toContain('on Saturdays');
+  });
+});
+
+describe('legal advice', () => {
+  it.each([
+    'My husband wants a divorce, what should I do legally?',
+    'Can my landlord evict me without notice?',
+    'Will I win my case against the builder?',
+    'what are my chances of winning a custody case',
+    'Should I file for divorce?',
+    'Is it legal to record my boss without telling him?',
+  ])('is refused first, with a pointer to a consultation: %s', async (q) => {
+    const a = await ask(q);
+    expect(a.kind).toBe('refusal');
+    expect(a.text.split('\n')[0]).toContain("I can't give legal advice");
+    expect(a.text).toContain('/book-consultation');
+  });
+
+  it('shows site content after the refusal only as what the site says', async () => {
+    const a = await ask('My husband wants a divorce, what should I do legally?');
+    const [refusal, label, item] = a.text.split('\n');
+    expect(refusal).toContain("I can't give legal advice");
+    expect(label).toBe('What the site says (general information, not advice):');
+    expect(item).toMatch(/^- (Blog|Case|FAQ)/);
+    expect(a.text).toContain('Mutual Consent');
+  });
+
+  it.each([
+    'Should I add an image to the blog?',
+    'What should I do if my ad is not showing?',
+    'How do I add a case about divorce?',
+  ])('does not refuse questions about running the site: %s', async (q) => {
+    expect((await ask(q)).kind).not.toBe('refusal');
+  });
 });
 
 describe('questions it cannot answer', () => {
-  it.each([
-    'What is the capital of France?',
-    'Can you predict the stock market for next year?',
-    'Can my landlord evict me without notice?',
-    'qwzx plorf',
-    'Is the site working?',
-    '   ',
-  ])('says so honestly and suggests what it can answer: %s', async (q) => {
-    const a = await ask(q);
-    expect(a.kind).toBe('unknown');
-    expect(a.text).toContain("I couldn't find anything about that in the site's data");
-    expect(a.text).toContain('how many upcoming events');
-    expect(a.text).toContain('how do I add a speaker to an event');
-  });
-});
-
-describe('personal data of clients', () => {
-  it('keeps names of consultation requests out of the facts a language model may see', async () => {
-    const a = await ask('list new consultation requests');
-    expect(a.text).toContain('Rahul Verma');
-    expect(a.facts).not.toContain('Rahul Verma');
-    expect(a.facts).toContain('status new');
-  });
+  it.each(['What is the capital of France?', 'qwzx plorf', '   '])(
+    'says so honestly and suggests what it can answer: %s',
+    async (q) => {
+      const a = await ask(q);
+      expect(a.kind).toBe('unknown');
+      expect(a.text).toContain("I couldn't find that in the site's data");
+      expect(a.text).toContain('how many upcoming events');
+    },
+  );
 });

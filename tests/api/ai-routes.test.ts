@@ -214,6 +214,33 @@ describe('with an OpenAI-compatible model configured', () => {
     expect(took).toBeLessThan(10_000);
   });
 
+  it('refuses legal advice itself, before the model is asked', async () => {
+    model.mode = 'ok';
+    model.requests.length = 0;
+    const r = await call(s.url, '/api/ai/createai', {
+      cookie,
+      json: { prompt: 'My husband wants a divorce, what should I do legally?' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.response).toMatch(/^I can't give legal advice/);
+    expect(r.body.response).toContain('/book-consultation');
+    expect(r.body.response).not.toContain('MODEL SAYS');
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('gives the model the facts retrieved for the question (a setting, field by field)', async () => {
+    model.mode = 'ok';
+    model.requests.length = 0;
+    const r = await call(s.url, '/api/ai/createai', {
+      cookie,
+      json: { prompt: 'What is the phone number of the Bengaluru office?' },
+    });
+    expect(r.body.response).toBe(
+      'MODEL SAYS: Office Bengaluru: city Bengaluru; address 88 Residency Road, Bengaluru 560025; phone +91 80 4000 4455. (Site settings, editable at /admin-side-bar/settings.)',
+    );
+    expect(model.requests).toHaveLength(1);
+  });
+
   it('never sends consultation requests (client personal data) to the model', async () => {
     model.mode = 'ok';
     model.requests.length = 0;

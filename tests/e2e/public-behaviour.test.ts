@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)(title, () => {
         await page.clock.runFor(20);
         expect(await page.evaluate(() => !!document.activeElement?.closest('.modal'))).toBe(true);
       }
-      await press(dialog.getByRole('button', { name: 'I Understand' }));
+      await press(dialog.getByRole('button', { name: 'Close' }));
       await page.clock.runFor(400);
       await expect.poll(() => page.locator('.modal.show').count()).toBe(0);
       await page.close();
@@ -343,7 +343,7 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.clock.runFor(1100);
       const dialog = page.getByRole('dialog', { name: 'Legal Disclaimer' });
       await dialog.waitFor();
-      await press(dialog.getByRole('button', { name: 'I Understand' }));
+      await press(dialog.getByRole('button', { name: 'Close' }));
       await page.clock.runFor(500);
       await expect.poll(() => page.locator('.modal.show').count()).toBe(0);
       // Focus inside holds it.

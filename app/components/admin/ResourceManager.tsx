@@ -7,6 +7,8 @@ import { DataTable, ScrollCell, type Column } from './DataTable';
 import { FieldControl, FileControl, FormError } from './fields';
 import { FileView } from './FileView';
 import { notify } from './notify';
+import { checkRecordRule36, rule36FieldText } from '@content/rules/rule36';
+import { Rule36Findings } from './rule36-panel';
 import {
   buildBody,
   deleteResource,
@@ -39,6 +41,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // Rule 36 (issue 16): the shared checker runs as the administrator types; a reason overrides.
+  const [overrideReason, setOverrideReason] = useState('');
+  const findings = useMemo(() => checkRecordRule36(def, values), [def, values]);
   const reload = useCallback(async () => {
     const res = await loadList(def);
     setRows(res.rows);
@@ -57,6 +62,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setFiles({});
     setRemovals({});
     setError(null);
+    setOverrideReason('');
     setFormVersion((v) => v + 1);
   }, [def]);
 
@@ -98,7 +104,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setBusy(true);
     setError(null);
     try {
-      const body = buildBody(def, mode, values, files, removals, editing, opts.extra);
+      const reason = findings.length > 0 ? overrideReason.trim() : '';
+      const extra = reason ? { ...opts.extra, override_reason: reason } : opts.extra;
+      const body = buildBody(def, mode, values, files, removals, editing, extra);
       if ('form' in body) opts.extendForm?.(body.form);
       const res = await saveResource(def, mode, body);
       if (res.status === 401) return;
@@ -164,6 +172,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     deleting,
     confirmDelete,
     cancelDelete: () => setToDelete(null),
+    rule36: { findings, reason: overrideReason, setReason: setOverrideReason },
   };
 }
 
@@ -182,6 +191,21 @@ export function FormButtons({ page }: { page: ResourcePage }) {
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The Rule 36 findings of the form's text, marked in place, with the override reason field. */
+export function Rule36Panel({ page }: { page: ResourcePage }) {
+  const { def, values } = page;
+  return (
+    <Rule36Findings
+      idPrefix={`admin-${def.key}-rule36`}
+      findings={page.rule36.findings}
+      text={(f) => rule36FieldText(def, f.field ?? '', values[f.field ?? ''] ?? '')}
+      label={(field) => def.fields[field]?.label ?? field}
+      reason={page.rule36.reason}
+      onReason={page.rule36.setReason}
+    />
   );
 }
 
@@ -307,6 +331,7 @@ export function ResourceManager({ def }: { def: ResourceDef }) {
                 inputKey={page.formVersion}
               />
             ))}
+            <Rule36Panel page={page} />
             <FormError message={page.error} />
             <FormButtons page={page} />
           </Form>

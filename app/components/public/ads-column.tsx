@@ -10,7 +10,7 @@ const byDisplay = (a: Row, b: Row) =>
 
 /** The ads banner: only ads inside their date window, checked again in the browser every minute. */
 export function AdsColumn({ limit }: { limit?: number }) {
-  const { ads, adsError, now: serverNow } = usePublicData();
+  const { ads, adsError, now: serverNow, settings } = usePublicData();
   const now = useNow(serverNow, 60_000);
   useEffect(() => {
     if (adsError) toast.error(adsError, { toastId: adsError });
@@ -18,6 +18,8 @@ export function AdsColumn({ limit }: { limit?: number }) {
   const visible = activeAds(ads, now)
     .sort(byDisplay)
     .slice(0, limit ?? ads.length);
+  // Strict Rule 36 mode: no ads on the public site, not even the empty banner.
+  if (settings.rule36.strict) return null;
   return (
     <aside className="ads-column side-card" aria-labelledby="ads-title">
       <h2 id="ads-title" className="side-title">

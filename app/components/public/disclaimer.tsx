@@ -1,18 +1,62 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import type { SiteSettings } from '../../../content/settings';
+import {
+  agreementHolds,
+  DISCLAIMER_STORAGE_KEY,
+  disclaimerTexts,
+  disclaimerVersion,
+} from '../../../content/rules/disclaimer';
 import { wrapTabKey } from './focus-wrap';
 
 /** Delay before the disclaimer appears (spec section 9). */
 export const DISCLAIMER_DELAY_MS = 5000;
 
-/** The legal disclaimer popup: 5 s after load, on a static backdrop, closable. */
-export function DisclaimerPopup({ firmName }: { firmName: string }) {
+function readAgreement(): unknown {
+  try {
+    const raw = window.localStorage.getItem(DISCLAIMER_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberAgreement(version: string): void {
+  try {
+    window.localStorage.setItem(DISCLAIMER_STORAGE_KEY, JSON.stringify({ version, at: Date.now() }));
+  } catch {
+    /* storage unavailable: the popup simply shows again next time */
+  }
+}
+
+/**
+ * The legal disclaimer popup: 5 s after load, on a static backdrop, closable. "I agree" is remembered in
+ * this browser for 30 days for this version of the text (an edit of the text is a new version) and counted
+ * on the server without anything about the visitor; "Leave this site" goes to the neutral page of the
+ * settings. All of it runs after hydration: the cached page is the same for every visitor (decision 0010).
+ */
+export function DisclaimerPopup({ settings }: { settings: Pick<SiteSettings, 'firmName' | 'rule36'> }) {
+  const texts = useMemo(() => disclaimerTexts(settings), [settings]);
+  const version = useMemo(() => disclaimerVersion(texts), [texts]);
   const [show, setShow] = useState(false);
   useEffect(() => {
+    if (agreementHolds(readAgreement(), version, Date.now())) return;
     const id = window.setTimeout(() => setShow(true), DISCLAIMER_DELAY_MS);
     return () => window.clearTimeout(id);
-  }, []);
+  }, [version]);
+
+  const agree = () => {
+    rememberAgreement(version);
+    setShow(false);
+    void fetch('/api/disclaimer/accept', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ version }),
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+  };
 
   return (
     <Modal
@@ -23,6 +67,7 @@ export function DisclaimerPopup({ firmName }: { firmName: string }) {
       size="lg"
       aria-labelledby="disclaimer-title"
       className="disclaimer-modal"
+      data-version={version}
     >
       <div onKeyDown={wrapTabKey}>
         <Modal.Header closeButton closeLabel="Close">
@@ -34,27 +79,21 @@ export function DisclaimerPopup({ firmName }: { firmName: string }) {
           </div>
         </Modal.Header>
         <Modal.Body>
-          <p>
-            The rules of the Bar Council of India forbid advocates from soliciting work or advertising in any form. This
-            website is not an advertisement or a solicitation.
-          </p>
+          <p>{texts.statement}</p>
           <p>By visiting this website, you acknowledge that:</p>
           <ol className="disclaimer-points">
-            <li>
-              You have come to this website of your own accord, without any solicitation, invitation or inducement from{' '}
-              {firmName} or its members.
-            </li>
-            <li>The content of this website is for information only and is not legal advice.</li>
-            <li>No attorney-client relationship is created by visiting this website or by using its material.</li>
-            <li>
-              {firmName} is not liable for any action taken by anyone on the basis of the material on this website.
-            </li>
+            {texts.acknowledgements.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
           </ol>
-          <p className="mb-0">For advice on your own situation, please seek a formal consultation.</p>
+          <p className="mb-0">{texts.advice}</p>
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="primary" onClick={() => setShow(false)}>
-            I Understand
+          <a className="btn btn-outline-secondary" href={settings.rule36.leaveUrl} rel="noreferrer">
+            Leave this site
+          </a>
+          <Button variant="primary" onClick={agree}>
+            I agree
           </Button>
         </Modal.Footer>
       </div>

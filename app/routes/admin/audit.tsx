@@ -13,6 +13,8 @@ interface Entry {
   target: string;
   record_id: string | null;
   summary: string;
+  /** JSON beside the summary: a Rule 36 override's reason and findings (issue 16). */
+  detail?: string | null;
   ip: string | null;
   created_at: string;
 }
@@ -134,7 +136,10 @@ export default function AuditPage() {
                 <td>{e.target}</td>
                 <td>{e.record_id ?? ''}</td>
                 <td>
-                  <div className="admin-scroll-cell">{e.summary}</div>
+                  <div className="admin-scroll-cell">
+                    {e.summary}
+                    <OverrideNote detail={e.detail} />
+                  </div>
                 </td>
                 <td>{e.ip ?? ''}</td>
               </tr>
@@ -157,6 +162,27 @@ export default function AuditPage() {
           />
         </Pagination>
       ) : null}
+    </div>
+  );
+}
+
+/** A Rule 36 override kept with the entry: the written reason and the passages it let through. */
+function OverrideNote({ detail }: { detail?: string | null }) {
+  if (!detail) return null;
+  let o: { reason?: unknown; findings?: unknown } | undefined;
+  try {
+    o = (JSON.parse(detail) as { rule36Override?: typeof o }).rule36Override;
+  } catch {
+    return null;
+  }
+  if (!o || typeof o.reason !== 'string' || !Array.isArray(o.findings)) return null;
+  const passages = o.findings
+    .map((f: unknown) => (f && typeof f === 'object' && 'excerpt' in f ? String((f as { excerpt: unknown }).excerpt) : ''))
+    .filter(Boolean);
+  return (
+    <div className="small mt-1 text-body-secondary" data-testid="rule36-override">
+      <strong>Rule 36 override:</strong> {o.reason}
+      {passages.length ? <> (published despite: {passages.map((p) => `“${p}”`).join(', ')})</> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { FieldControl, FileControl, FormError } from '~/components/admin/fields'
 import { FileView } from '~/components/admin/FileView';
 import { notify } from '~/components/admin/notify';
 import { loadOptions, refText, valuesFromRow, type Option, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, useResourcePage } from '~/components/admin/ResourceManager';
+import { DeleteConfirm, FormButtons, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -157,6 +157,7 @@ export default function CaseDetailsPage() {
               onRemove={(r) => page.setRemoval('case_file', r)}
               inputKey={page.formVersion}
             />
+            <Rule36Panel page={page} />
             <FormError message={page.error} />
             <FormButtons page={{ ...page, reset }} />
           </Form>

@@ -7,7 +7,7 @@ import { FieldControl, FileControl, FormError } from '~/components/admin/fields'
 import { FileView } from '~/components/admin/FileView';
 import { EyeIcon } from '~/components/admin/icons';
 import { inputValue, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, useResourcePage } from '~/components/admin/ResourceManager';
+import { DeleteConfirm, FormButtons, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 
 export function meta() {
   return [{ title: 'Events | Admin' }];
@@ -278,6 +278,7 @@ export default function EventPage() {
                 Add speaker
               </Button>
             </fieldset>
+            <Rule36Panel page={page} />
             <FormError message={page.error} />
             <FormButtons page={{ ...page, reset }} />
           </Form>

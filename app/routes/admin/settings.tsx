@@ -4,6 +4,10 @@ import type { SiteSettings } from '@content/settings';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import { Rule36Findings } from '~/components/admin/rule36-panel';
+import { ProfileParticulars, Rule36Settings } from '~/components/admin/rule36-settings';
+import type { Rule36Finding } from '@content/rules/rule36';
+import { settingsFieldLabel, settingsFieldText } from '@content/rules/rule36-settings';
 
 export function meta() {
   return [{ title: 'Settings | Admin' }];
@@ -19,6 +23,13 @@ interface ProfileForm {
   bio: string;
   phones: string;
   since: string;
+  // Rule 36 particulars (issue 16).
+  enrolmentNumber: string;
+  enrolmentDate: string;
+  barCouncilFirst: string;
+  barCouncilCurrent: string;
+  barAssociation: string;
+  qualifications: string;
 }
 type SettingsForm = Omit<SiteSettings, 'foundedYear' | 'legalTeam' | 'offices'> & {
   foundedYear: string;
@@ -46,6 +57,12 @@ function toForm(s: SiteSettings): SettingsForm {
       bio: p.bio,
       phones: p.phones.join('\n'),
       since: p.since ? String(p.since) : '',
+      enrolmentNumber: p.enrolmentNumber,
+      enrolmentDate: p.enrolmentDate,
+      barCouncilFirst: p.barCouncilFirst,
+      barCouncilCurrent: p.barCouncilCurrent,
+      barAssociation: p.barAssociation,
+      qualifications: p.qualifications.join('\n'),
     })),
   };
 }
@@ -54,6 +71,10 @@ function toDocument(f: SettingsForm): SiteSettings {
   return {
     ...f,
     foundedYear: Number(f.foundedYear),
+    rule36: {
+      ...f.rule36,
+      disclaimer: { ...f.rule36.disclaimer, acknowledgements: f.rule36.disclaimer.acknowledgements.map((a) => a.trim()).filter(Boolean) },
+    },
     phones: f.phones.map((p) => p.trim()).filter(Boolean),
     offices: f.offices.map(({ key: _k, ...o }) => o),
     legalTeam: f.legalTeam.map((p): Profile => ({
@@ -63,6 +84,12 @@ function toDocument(f: SettingsForm): SiteSettings {
       bio: p.bio,
       phones: lines(p.phones),
       ...(p.since.trim() ? { since: Number(p.since) } : {}),
+      enrolmentNumber: p.enrolmentNumber,
+      enrolmentDate: p.enrolmentDate,
+      barCouncilFirst: p.barCouncilFirst,
+      barCouncilCurrent: p.barCouncilCurrent,
+      barAssociation: p.barAssociation,
+      qualifications: lines(p.qualifications),
     })),
   };
 }
@@ -109,6 +136,8 @@ export default function SettingsPage() {
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [findings, setFindings] = useState<Rule36Finding[]>([]);
+  const [overrideReason, setOverrideReason] = useState('');
 
   useEffect(() => {
     api<{ settings?: SiteSettings }>('/api/settings/getsettings')
@@ -145,11 +174,12 @@ export default function SettingsPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ settings?: SiteSettings }>('/api/settings/updatesettings', {
+      const res = await api<{ settings?: SiteSettings; findings?: Rule36Finding[] }>('/api/settings/updatesettings', {
         method: 'POST',
-        json: toDocument(form),
+        json: { ...toDocument(form), ...(overrideReason.trim() ? { override_reason: overrideReason.trim() } : {}) },
       });
       if (res.status === 401) return;
+      setFindings(res.status === 409 && Array.isArray(res.body.findings) ? res.body.findings : []);
       if (!res.ok) {
         const message = res.body.message || 'Edit failed.';
         setError(message);
@@ -157,6 +187,7 @@ export default function SettingsPage() {
         return;
       }
       if (res.body.settings) setForm(toForm(res.body.settings));
+      setOverrideReason('');
       notify.success(res.body.message || 'Settings updated successfully');
     } catch {
       setError('Edit failed.');
@@ -445,6 +476,7 @@ export default function SettingsPage() {
                     />
                   </Col>
                 </Row>
+                <ProfileParticulars idPrefix={`set-profile-${p.key}`} profile={p} onChange={(patch) => setProfile(p.key, patch)} />
                 <Button
                   variant="outline-danger"
                   size="sm"
@@ -465,7 +497,21 @@ export default function SettingsPage() {
               onClick={() =>
                 set('legalTeam', [
                   ...form.legalTeam,
-                  { key: nextKey++, name: '', role: '', practiceAreas: '', bio: '', phones: '', since: '' },
+                  {
+                    key: nextKey++,
+                    name: '',
+                    role: '',
+                    practiceAreas: '',
+                    bio: '',
+                    phones: '',
+                    since: '',
+                    enrolmentNumber: '',
+                    enrolmentDate: '',
+                    barCouncilFirst: '',
+                    barCouncilCurrent: '',
+                    barAssociation: '',
+                    qualifications: '',
+                  },
                 ])
               }
             >
@@ -473,6 +519,8 @@ export default function SettingsPage() {
             </Button>
           </Card.Body>
         </Card>
+
+        <Rule36Settings value={form.rule36} onChange={(v) => set('rule36', v)} />
 
         <Card className="mb-3">
           <Card.Body>
@@ -500,6 +548,15 @@ export default function SettingsPage() {
         </Card>
 
         <FormError message={error} />
+        {findings.length > 0 && (
+          <Rule36Findings
+            findings={findings}
+            text={(f) => settingsFieldText(toDocument(form), f.field ?? '')}
+            label={settingsFieldLabel}
+            reason={overrideReason}
+            onReason={setOverrideReason}
+          />
+        )}
         <Button type="submit" variant="dark" disabled={busy}>
           {busy ? 'Saving...' : 'Save Settings'}
         </Button>

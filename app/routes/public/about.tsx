@@ -13,7 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [about, team, reviews] = await Promise.all([
     attempt(() => s.content.recentAbout(), 'Failed to fetch image.', null, s.log),
     attempt(() => s.content.list(resourceByKey.team), 'Failed to fetch team data', [], s.log),
-    attempt(() => s.content.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
+    // Strict Rule 36 mode: client reviews are left out of the public site.
+    (await s.settings.get()).rule36.strict ? null : attempt(() => s.content.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
   ]);
   return { about, team, reviews };
 }
@@ -181,14 +182,16 @@ export default function About() {
         </ListView>
       </section>
 
-      <section aria-labelledby="about-reviews-title">
-        <h2 id="about-reviews-title" className="section-title">
-          Client reviews
-        </h2>
-        <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
-          {(items) => <ReviewSlider reviews={[...items]} />}
-        </ListView>
-      </section>
+      {reviews && (
+        <section aria-labelledby="about-reviews-title">
+          <h2 id="about-reviews-title" className="section-title">
+            Client reviews
+          </h2>
+          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+            {(items) => <ReviewSlider reviews={[...items]} />}
+          </ListView>
+        </section>
+      )}
     </Page>
   );
 }

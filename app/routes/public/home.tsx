@@ -17,11 +17,13 @@ import type { Route } from './+types/home';
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
   const c = s.content;
+  const strict = (await s.settings.get()).rule36.strict;
   const [slides, categories, reviews, partners] = await Promise.all([
     // The carousel failure is only logged (spec section 8).
     attempt(() => c.list(resourceByKey.carousel), 'Failed to load the carousel', [], s.log),
     attempt(() => c.list(resourceByKey.caseCategory), 'Failed to fetch categories', [], s.log),
-    attempt(() => c.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
+    // Strict Rule 36 mode: client reviews are left out of the public site.
+    strict ? null : attempt(() => c.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
     attempt(() => c.list(resourceByKey.partners), 'Failed to fetch partners', [], s.log),
   ]);
   return { slides: slides.value, categories, reviews, partners };
@@ -177,16 +179,18 @@ export default function Home() {
         </Container>
       </section>
 
-      <section className="section section-muted" aria-labelledby="reviews-title">
-        <Container>
-          <h2 id="reviews-title" className="section-title">
-            What our clients say
-          </h2>
-          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
-            {(items) => <ReviewSlider reviews={[...items]} />}
-          </ListView>
-        </Container>
-      </section>
+      {reviews && (
+        <section className="section section-muted" aria-labelledby="reviews-title">
+          <Container>
+            <h2 id="reviews-title" className="section-title">
+              What our clients say
+            </h2>
+            <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+              {(items) => <ReviewSlider reviews={[...items]} />}
+            </ListView>
+          </Container>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="partners-title">
         <Container>
@@ -202,7 +206,7 @@ export default function Home() {
       <section className="section section-muted" aria-labelledby="reach-title">
         <Container>
           <div className="row g-4">
-            <div className="col-lg-8">
+            <div className={settings.rule36.strict ? 'col-12' : 'col-lg-8'}>
               <h2 id="reach-title" className="section-title">
                 Reach Us
               </h2>
@@ -237,9 +241,11 @@ export default function Home() {
                 All contact details
               </Link>
             </div>
-            <div className="col-lg-4">
-              <AdsColumn />
-            </div>
+            {!settings.rule36.strict && (
+              <div className="col-lg-4">
+                <AdsColumn />
+              </div>
+            )}
           </div>
         </Container>
       </section>

@@ -13,10 +13,11 @@ import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
   const s = context.services;
-  const [settings, ads] = await Promise.all([
-    s.settings.get(),
-    attempt(() => s.content.list(resourceByKey.ads), 'Failed to load ads: the ads could not be read.', [], s.log),
-  ]);
+  const settings = await s.settings.get();
+  // Strict Rule 36 mode (issue 16): the public site shows no ads, so they are not even read.
+  const ads = settings.rule36.strict
+    ? { value: [], error: null }
+    : await attempt(() => s.content.list(resourceByKey.ads), 'Failed to load ads: the ads could not be read.', [], s.log);
   return { settings, origin: s.config.publicUrl, ads: ads.value, adsError: ads.error, now: Date.now() };
 }
 
@@ -61,7 +62,7 @@ export default function PublicLayout() {
       <LoadingIndicator />
       <Outlet />
       <SiteFooter settings={settings} year={new Date(now).getFullYear()} />
-      <DisclaimerPopup firmName={settings.firmName} />
+      <DisclaimerPopup settings={settings} />
       <PublicToasts />
       <ScrollReset />
     </div>

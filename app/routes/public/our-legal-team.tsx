@@ -3,6 +3,8 @@ import { Page } from '../../components/public/page';
 import { layoutFromMatches, seo } from '../../components/public/seo';
 import { telHref, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-legal-team';
+import type { SiteSettings } from '../../../content/settings';
+import { isoToDmy } from '../../../content/rules/dates';
 
 export function meta({ matches }: Route.MetaArgs) {
   const st = layoutFromMatches(matches)?.settings;
@@ -13,6 +15,44 @@ export function meta({ matches }: Route.MetaArgs) {
       : 'Profiles of the firm’s lawyers, their practice areas and biographies.',
     path: '/our-legal-team',
   });
+}
+
+/** The particulars Bar Council of India Rule 36 allows an advocate's website to give; blanks are left out. */
+function Particulars({ profile: p }: { profile: SiteSettings['legalTeam'][number] }) {
+  const rows: [string, string][] = [
+    ['Enrolment number', p.enrolmentNumber],
+    ['Date of enrolment', p.enrolmentDate ? isoToDmy(p.enrolmentDate) : ''],
+    ['State Bar Council of first enrolment', p.barCouncilFirst],
+    ['State Bar Council of current enrolment', p.barCouncilCurrent],
+    ['Bar association', p.barAssociation],
+  ];
+  const shown = rows.filter(([, v]) => v);
+  if (shown.length === 0 && p.qualifications.length === 0) return null;
+  return (
+    <>
+      <h3 className="h6">Particulars</h3>
+      <dl className="profile-particulars small">
+        {shown.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+        {p.qualifications.length > 0 && (
+          <div>
+            <dt>Qualifications</dt>
+            <dd>
+              <ul className="mb-0 ps-3">
+                {p.qualifications.map((q) => (
+                  <li key={q}>{q}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </>
+  );
 }
 
 export default function OurLegalTeam() {
@@ -40,6 +80,7 @@ export default function OurLegalTeam() {
               </ul>
               <h3 className="h6">Biography</h3>
               <p className="small">{p.bio}</p>
+              <Particulars profile={p} />
               {p.phones.length > 0 && (
                 <>
                   <h3 className="h6">Contact</h3>
@@ -59,6 +100,9 @@ export default function OurLegalTeam() {
           </li>
         ))}
       </ul>
+      <p className="rule36-declaration small mt-4 mb-0" role="note">
+        {settings.rule36.declaration}
+      </p>
     </Page>
   );
 }

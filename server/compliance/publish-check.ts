@@ -1,0 +1,61 @@
+import type { ResourceDef } from '../../content/kit';
+import { checkRecordRule36, rule36Message, type Rule36Finding } from '../../content/rules/rule36';
+import { AppError } from '../lib/errors';
+import type { Services } from '../services';
+
+/** The field a publishing request carries to publish despite findings (a contract: issue 16). */
+export const OVERRIDE_FIELD = 'override_reason';
+const MAX_REASON = 1000;
+
+/** A publish that went ahead with findings: kept in the audit entry's detail. */
+export interface Rule36Override {
+  reason: string;
+  findings: Rule36Finding[];
+}
+
+/** The override reason a request carries, trimmed ('' when none). */
+export function overrideReasonOf(fields: Readonly<Record<string, unknown>>): string {
+  let raw = fields[OVERRIDE_FIELD];
+  if (Array.isArray(raw)) raw = raw[0];
+  if (raw === undefined || raw === null || typeof raw === 'object') return '';
+  const reason = String(raw).trim();
+  if (reason.length > MAX_REASON) throw new AppError(400, `The override reason must be at most ${MAX_REASON} characters.`);
+  return reason;
+}
+
+/**
+ * Decides a publish with these findings: nothing to do without findings; 409 naming them without an
+ * override reason, or in strict Rule 36 mode whatever the reason; otherwise the override to audit.
+ */
+export async function decidePublish(
+  services: Services,
+  findings: Rule36Finding[],
+  reason: string,
+  strictMode?: boolean,
+): Promise<Rule36Override | null> {
+  if (findings.length === 0) return null;
+  const strict = strictMode ?? (await services.settings.get()).rule36.strict;
+  if (strict || !reason) throw new AppError(409, rule36Message(findings, strict), { findings, strict });
+  return { reason, findings };
+}
+
+/** The audit entry's part of an override (its JSON detail and a marked action). */
+export function auditOverride(override: Rule36Override | null): { detail?: string } {
+  return override ? { detail: JSON.stringify({ rule36Override: override }) } : {};
+}
+
+/**
+ * The publish check of one add or update of a content group: `before` runs inside the write once the
+ * values are valid (so the spec's 400s come first), `override` is what to audit after it succeeded.
+ */
+export function publishCheck(services: Services, r: ResourceDef, fields: Readonly<Record<string, unknown>>) {
+  let override: Rule36Override | null = null;
+  return {
+    before: async (values: Record<string, unknown>): Promise<void> => {
+      override = await decidePublish(services, checkRecordRule36(r, values), overrideReasonOf(fields));
+    },
+    audit: () => auditOverride(override),
+  };
+}
+
+export type PublishCheck = ReturnType<typeof publishCheck>;

@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { resourceByKey } from '../../content/resources/index';
+import type { ResourceKey } from '../../content/kit';
+import { checkRecordRule36, checkRule36, RULE36_CHECKED_FIELDS, type Rule36Finding } from '../../content/rules/rule36';
+import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
+import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
+import { requireAdmin } from '../api/auth-hooks';
+import { AppError } from '../lib/errors';
+import type { Services } from '../services';
+import { acceptanceCounts, recordAcceptance } from './disclaimer';
+
+const GROUPS = [...(Object.keys(RULE36_CHECKED_FIELDS) as ResourceKey[]), 'settings'] as const;
+
+const CheckBody = z.union([
+  z.object({ text: z.string().max(500_000), group: z.enum(GROUPS).optional() }),
+  z.object({ group: z.enum(GROUPS), id: z.coerce.number().int().positive().optional() }),
+]);
+
+/** Every answer's envelope (inline: Fastify also serialises answers with these schemas). */
+const envelope = {
+  type: 'object',
+  properties: { statusCode: { type: 'integer' }, message: { type: 'string' } },
+  required: ['statusCode', 'message'],
+  additionalProperties: true,
+} as const;
+
+const finding = {
+  type: 'object',
+  properties: {
+    rule: { type: 'string' },
+    kind: { type: 'string', enum: ['superlative', 'success-claim', 'solicitation', 'comparison', 'client-name'] },
+    excerpt: { type: 'string' },
+    start: { type: 'integer', description: 'Offset of the passage in the text (HTML fields: in their text without tags)' },
+    end: { type: 'integer' },
+    reason: { type: 'string' },
+    field: { type: 'string', description: 'The field of a record the passage is in' },
+  },
+  required: ['rule', 'kind', 'excerpt', 'start', 'end', 'reason'],
+} as const;
+
+/** The Rule 36 calls: the admin's check, and the disclaimer's anonymous acceptance count. */
+export function registerComplianceRoutes(app: FastifyInstance, services: Services): void {
+  const admin = requireAdmin(services);
+
+  app.post(
+    '/api/compliance/check',
+    {
+      preHandler: admin,
+      schema: {
+        operationId: 'checkCompliance',
+        tags: ['Compliance'],
+        summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
+        description:
+          'Send `{text}` (plain text; add `group: "caseDetails"` to include the case write-up rules) or `{group, id}` ' +
+          '(a stored blog, cases, caseDetails, event, review or team row; `{group: "settings"}` checks the site settings’ texts). ' +
+          'Findings name the rule, its kind, the exact passage with its start and end, and a reason citing Rule 36. ' +
+          'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
+          '(in strict Rule 36 mode, 409 whatever the reason).',
+        security: [{ session: [] }],
+        body: {
+          type: 'object',
+          properties: {
+            text: { type: 'string', maxLength: 500000 },
+            group: { type: 'string', enum: [...GROUPS] },
+            id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              statusCode: { type: 'integer' },
+              message: { type: 'string' },
+              findings: { type: 'array', items: finding },
+            },
+          },
+          400: envelope,
+          401: envelope,
+          404: envelope,
+        },
+      },
+    },
+    async (req: FastifyRequest) => {
+      const parsed = CheckBody.safeParse(req.body ?? {});
+      if (!parsed.success) throw new AppError(400, 'Send the text to check, or a content group and the id of one of its items.');
+      const input = parsed.data;
+      let findings: Rule36Finding[];
+      if ('text' in input) {
+        findings = checkRule36(input.text, { scope: input.group === 'caseDetails' ? 'case-write-up' : undefined });
+      } else if (input.group === 'settings') {
+        findings = checkSettingsRule36(await services.settings.get());
+      } else {
+        if (input.id === undefined) throw new AppError(400, 'Send the id of the item to check.');
+        const r = resourceByKey[input.group];
+        const row = await services.content.get(r, input.id);
+        if (!row) throw new AppError(404, `${r.label} not found`);
+        findings = checkRecordRule36(r, row);
+      }
+      const message = findings.length
+        ? `${findings.length} passage${findings.length === 1 ? '' : 's'} to review under Bar Council of India Rule 36`
+        : 'No Rule 36 findings';
+      return { statusCode: 200, message, findings };
+    },
+  );
+
+  app.post(
+    '/api/disclaimer/accept',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'acceptDisclaimer',
+        tags: ['Compliance'],
+        summary: 'Count one agreement to the current disclaimer version (a count per day; nothing about the visitor)',
+        body: { type: 'object', properties: { version: { type: 'string', maxLength: 40 } }, required: ['version'] },
+        response: {
+          200: envelope,
+          400: envelope,
+          409: envelope,
+          429: envelope,
+        },
+      },
+    },
+    async (req: FastifyRequest) => {
+      const version = (req.body as { version: string }).version;
+      const current = disclaimerVersion(disclaimerTexts(await services.settings.get()));
+      if (version !== current) throw new AppError(409, 'The disclaimer has changed; please read the new version.', { version: current });
+      await recordAcceptance(services.store.db, version);
+      return { statusCode: 200, message: 'Disclaimer accepted', version };
+    },
+  );
+
+  app.get(
+    '/api/disclaimer/getacceptances',
+    {
+      preHandler: admin,
+      schema: {
+        operationId: 'getDisclaimerAcceptances',
+        tags: ['Compliance'],
+        summary: 'Agreements to the disclaimer per version and day (last 90 days), and the current version',
+        security: [{ session: [] }],
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              statusCode: { type: 'integer' },
+              message: { type: 'string' },
+              version: { type: 'string' },
+              acceptances: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { version: { type: 'string' }, day: { type: 'string' }, count: { type: 'integer' } },
+                },
+              },
+            },
+          },
+          401: envelope,
+        },
+      },
+    },
+    async () => ({
+      statusCode: 200,
+      message: 'Disclaimer acceptances fetched successfully',
+      version: disclaimerVersion(disclaimerTexts(await services.settings.get())),
+      acceptances: await acceptanceCounts(services.store.db),
+    }),
+  );
+}
