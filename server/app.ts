@@ -14,6 +14,7 @@ import { registerAiRoutes } from './api/ai';
 import { registerDocsRoutes } from './api/docs';
 import { registerOriginCheck } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
+import { registerLifecycleRoutes } from './api/lifecycle';
 import { registerPublicReads } from './api/public-reads';
 import { registerResourceRoutes } from './api/resources';
 import { registerSettingsRoutes } from './api/settings';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
   registerResourceRoutes(app, services, listCache && { cache: listCache, fresh });
+  registerLifecycleRoutes(app, services);
   registerFileRoutes(app, services);
   registerAiRoutes(app, services);
   const mail = await registerMail(app, services);
@@ -255,6 +257,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache) : null;
+
+  // A signed preview link (issue 14): the row's public page as it would be published; 404 when tampered or expired.
+  app.get('/preview/:token', async (req, reply) => {
+    const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
+    if (!found || !render) {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+      if (!render) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
+      return render(req, reply, { path: '/__preview-not-found' });
+    }
+    return render(req, reply, found);
+  });
+
+  // Scheduled publishing, unpublishing and the trash's purge, every CONTENT_SCHEDULE_MS on every instance.
+  services.content.lifecycle.start((err) => app.log.error({ err }, 'content scheduler failed'));
+  app.addHook('onClose', async () => {
+    await services.content.lifecycle.stop();
+  });
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ statusCode: 404, message: 'Not found' });

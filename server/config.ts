@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(true),
+  CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  CONTENT_TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
 });
 
 export interface Config {
@@ -88,6 +90,8 @@ export interface Config {
   /** Where stored files live: DATA_DIR (local) or an S3-compatible bucket. */
   fileStorage: 'local' | 's3';
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Content lifecycle (issue 14): scheduler interval (ms) and days a row stays in the trash before it is purged. */
+  content: { scheduleMs: number; trashDays: number };
   /** Base URL public files are linked at ('https://bucket.example.com'); unset: '/uploads/…' on this server. */
   filePublicUrl?: string;
 }
@@ -149,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     filePublicUrl: e.FILE_PUBLIC_URL?.replace(/\/+$/, ''),
+    content: { scheduleMs: e.CONTENT_SCHEDULE_MS, trashDays: e.CONTENT_TRASH_DAYS },
   };
 }

@@ -16,7 +16,7 @@ export interface Services {
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
-  const content = new ContentService(store, files, config.limits);
+  const content = new ContentService(store, files, config.limits, config.content);
   const settings = new SettingsService(store.db, content.changes);
   return { config, store, files, content, settings, log };
 }

@@ -63,7 +63,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const parsed = await body(req);
       try {
         const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
-        const row = await services.content.create(r, parsed, rule36.before);
+        const row = await services.content.create(r, parsed, { actor: req.admin?.email, before: rule36.before });
         req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} added successfully`, r.keys.add, row);
       } finally {
@@ -75,7 +75,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const parsed = await body(req);
       try {
         const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
-        const row = await services.content.update(r, parsed, rule36.before);
+        const row = await services.content.update(r, parsed, { actor: req.admin?.email, before: rule36.before });
         req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} updated successfully`, r.keys.update, row);
       } finally {
@@ -89,7 +89,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
       const parsed = await body(req);
       try {
         const id = parsed.fields[r.id] ?? (req.query as Record<string, unknown> | undefined)?.[r.id];
-        const row = await services.content.remove(r, id);
+        const row = await services.content.remove(r, id, { actor: req.admin?.email });
         req.audit = { action: 'delete', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row) };
         return { statusCode: 200, message: `${r.label} deleted successfully` };
       } finally {

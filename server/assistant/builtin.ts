@@ -109,11 +109,13 @@ const DICTIONARY = new Set(
     .concat(GROUPS.flatMap((g) => [g.one, g.many, g.title.toLowerCase()].join(' ').match(/[a-z]{5,}/g) ?? [])),
 );
 
-/** The question with a word one typo away from an intent or group word replaced by that word. */
+/** The question with a word (not a common one: 'where' stays) one typo away from an intent or group word replaced by it. */
 function corrected(norm: string): string {
   return norm
     .split(' ')
-    .map((w) => (w.length < 5 || DICTIONARY.has(w) ? w : ([...DICTIONARY].find((d) => sameWord(d, w)) ?? w)))
+    .map((w) =>
+      w.length < 5 || DICTIONARY.has(w) || term(w) === null ? w : ([...DICTIONARY].find((d) => sameWord(d, w)) ?? w),
+    )
     .join(' ');
 }
 /** Words of intents and fillers: not searched as what the question is about. */
@@ -169,6 +171,9 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
   const g = found?.g;
   const why = WHY.test(norm);
   const hits = q.knowledge.search(q.prompt, { kinds: ['help', 'setting'], prefer: g?.key }, 2);
+  // 'How do I change the WhatsApp number': the setting itself, with its value and where it is edited.
+  const what = q.prompt.replace(/\b(change|edit|update|set|modify|replace|correct|fix|show)\b/gi, ' ');
+  const setting = q.knowledge.search(what, { kinds: ['setting'] }, 1)[0]?.doc;
   // A validation message quoted in the question is explained on its own page, whatever group it names.
   const quoted = q.knowledge
     .under('help:')
@@ -177,7 +182,8 @@ function howTo(q: Question, norm: string, found: Found | undefined, rows: Row[])
   // With a group named: why it is not shown, else its own help (or a setting), else its page's help.
   const own =
     g && (hits.find((h) => h.doc.group === g.key || h.doc.kind === 'setting')?.doc ?? q.knowledge.doc(`help:${g.key}`));
-  const top = quoted ?? (g && why ? q.knowledge.doc(`help:${g.key}:note`) : undefined) ?? (g ? own : hits[0]?.doc);
+  const top =
+    quoted ?? (g && why ? q.knowledge.doc(`help:${g.key}:note`) : undefined) ?? (g ? own : (setting ?? hits[0]?.doc));
   if (!top) return null;
   const out = [factsOf(top, q.now)];
   if (hits[1] && hits[1].doc.path !== top.path) out.push(`See also: ${hits[1].doc.title}, ${hits[1].doc.path}.`);
@@ -289,7 +295,7 @@ function groupAnswer(q: Question, norm: string, found: Found, tokens: readonly s
       : q.knowledge.search(left.join(' '), { kinds: ['item'], group: g.key }, 50).map((h) => h.doc.id);
     const rank = (r: Row) => ids.indexOf(`${g.key}:${String(r[g.id])}`);
     const hits = rows.filter((r) => rank(r) >= 0).sort((a, b) => rank(a) - rank(b));
-    if (hits.length && !asksList) {
+    if (hits.length && (!asksList || (!count && hits.length === 1))) {
       const text = hits.slice(0, 3).map((r) => itemFacts(q, g, r));
       return { text: text.join('\n'), kind: hits.length === 1 ? 'item' : 'search', personal: g.personal };
     }

@@ -70,7 +70,7 @@ const SYNONYMS: Record<string, string> = {
   review: 'testimonial|client review|feedback',
   team: 'lawyer|staff|team',
   faqs: 'frequently asked question|faq question',
-  partners: 'partner logo|notable client',
+  partners: 'partner logo|notable client|client',
   ads: 'advert|advertisement|banner ad|promotion|ad',
   gallery: 'photo|picture|gallery image',
   vacancy: 'job|job opening|opening|position|career|hiring',

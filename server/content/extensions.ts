@@ -48,7 +48,13 @@ const eventSpeakers: Extension = {
 
   async prepare(ctx) {
     const raw = ctx.body.fields.speakers;
-    const oldImages = ctx.existing ? await this.ownedFiles!(ctx.db, Number(ctx.existing.event_id)) : [];
+    // A pending draft (issue 14) brings its own speakers; otherwise the stored ones count.
+    const draftSpeakers = Array.isArray(ctx.existing?.speakers) ? (ctx.existing.speakers as Row[]) : null;
+    const oldImages = draftSpeakers
+      ? draftSpeakers.map((sp) => String(sp.image ?? '')).filter(Boolean)
+      : ctx.existing
+        ? await this.ownedFiles!(ctx.db, Number(ctx.existing.event_id))
+        : [];
     if (raw === undefined) {
       return { written: [], obsolete: [], apply: async () => {} };
     }

@@ -8,10 +8,26 @@ import { isImagePath, type ImageMetaMap } from '../../content/rules/image-varian
 import { checkUpload, storeCheckedFile, type UploadLimits } from '../files/check';
 import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
-import { deleteImageMeta, loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from '../files/variants';
+import { loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
 import { coerceValues, parseId } from './coerce';
 import { extensions } from './extensions';
+import {
+  ContentLifecycle,
+  LIFECYCLE_COLUMNS,
+  ORDERED,
+  parseDraft,
+  readStatus,
+  snapshotFiles as snapshotFilesOf,
+  type LifecycleOptions,
+  type LooseDb,
+  type WriteOptions,
+} from './lifecycle';
+
+/** Public reads see published rows outside the trash; the admin sees every row. */
+type Scope = 'public' | 'admin';
+/** The service's own database handle type (a transaction of it included). */
+type Db = ContentService['db'];
 
 export type Row = Record<string, unknown>;
 
@@ -54,19 +70,24 @@ export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: nu
 
 export class ContentService {
   readonly changes = new EventEmitter();
+  /** Drafts, revisions, trash, order, scheduling, preview (issue 14). */
+  readonly lifecycle: ContentLifecycle;
 
   constructor(
     private readonly store: Store,
     private readonly files: FileStore,
     private readonly limits: UploadLimits,
-  ) {}
+    lifecycle: LifecycleOptions = { trashDays: 30, scheduleMs: 60_000 },
+  ) {
+    this.lifecycle = new ContentLifecycle(this, store, files, lifecycle);
+  }
 
   get db(): Kysely<any> {
     return this.store.db;
   }
 
-  private selectRows(r: ResourceDef) {
-    let q = this.db.selectFrom(r.table).selectAll(r.table);
+  private selectRows(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
+    let q = db.selectFrom(r.table).selectAll(r.table);
     for (const [i, j] of (r.joins ?? []).entries()) {
       const ref = resourceByKey[j.ref];
       const alias = `j${i}`;
@@ -74,18 +95,64 @@ export class ContentService {
         .leftJoin(`${ref.table} as ${alias}`, `${alias}.${ref.id}`, `${r.table}.${j.via}`)
         .select(j.columns.map((c) => `${alias}.${c}`)) as typeof q;
     }
+    // --- lifecycle: drafts and the trash never reach a public read (a preview shows its one row) ---
+    if (scope === 'public') {
+      const preview = this.lifecycle.overlayFor(r.key);
+      q = q.where((eb) => {
+        const visible = eb.and([eb(`${r.table}.status`, '=', 'published'), eb(`${r.table}.deleted_at`, 'is', null)]);
+        return preview ? eb.or([visible, eb(`${r.table}.${r.id}`, '=', preview.id)]) : visible;
+      });
+    }
     return q;
   }
 
-  private async decorate(r: ResourceDef, rows: Row[]): Promise<Row[]> {
+  /** Rows in list order: the order the firm set for ordered groups, else by id. */
+  private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
+    const q = this.selectRows(r, scope, db);
+    return ORDERED.has(r.key)
+      ? q.orderBy(`${r.table}.position`, 'asc').orderBy(`${r.table}.${r.id}`, r.order)
+      : q.orderBy(`${r.table}.${r.id}`, r.order);
+  }
+
+  /** One row as the admin sees it (drafts and trash included), read through `db` (a transaction). */
+  async readRow(loose: LooseDb, r: ResourceDef, id: number): Promise<Row | null> {
+    const db = loose as unknown as Db;
+    const row = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, '=', id).executeTakeFirst();
+    return row ? (await this.decorate(r, [row as Row], 'admin', db))[0]! : null;
+  }
+
+  /** Rows by id as the admin sees them (any order). */
+  async readRows(loose: LooseDb, r: ResourceDef, ids: number[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    const db = loose as unknown as Db;
+    const rows = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, 'in', ids).execute();
+    return this.decorate(r, rows as Row[], 'admin', db);
+  }
+
+  /** Tells this instance's caches that a group changed (the shared version was bumped by the caller). */
+  notifyChange(key: string): void {
+    this.emit(key);
+  }
+
+  private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.db): Promise<Row[]> {
     for (const row of rows) {
       row[r.id] = Number(row[r.id]);
       for (const [name, f] of Object.entries(r.fields)) {
         if ((f.type === 'ref' || f.type === 'int') && row[name] !== null && row[name] !== undefined) row[name] = Number(row[name]);
       }
     }
-    await extensions[r.key]?.decorate?.(this.db, rows);
-    await this.attachImageMeta(r, rows);
+    await extensions[r.key]?.decorate?.(db, rows);
+    // --- lifecycle: a preview shows the pending draft; public rows carry no lifecycle columns ---
+    const preview = scope === 'public' ? this.lifecycle.overlayFor(r.key) : undefined;
+    for (const row of rows) {
+      if (preview?.snapshot && row[r.id] === preview.id) Object.assign(row, preview.snapshot);
+      if (scope === 'public') for (const c of LIFECYCLE_COLUMNS) delete row[c];
+      else {
+        row.pending_draft = parseDraft(row.pending_draft);
+        if (row.position !== null && row.position !== undefined) row.position = Number(row.position);
+      }
+    }
+    await this.attachImageMeta(r, rows, db);
     return rows;
   }
 
@@ -93,7 +160,7 @@ export class ContentService {
    * Rows of groups with images carry `image_meta` (stored path → width, height, variant widths), so
    * public pages can give each image its size and a srcset (decision 0005). The spec's keys are untouched.
    */
-  private async attachImageMeta(r: ResourceDef, rows: Row[]): Promise<void> {
+  private async attachImageMeta(r: ResourceDef, rows: Row[], db: Db = this.db): Promise<void> {
     const fields = Object.entries(r.files)
       .filter(([, d]) => d.kind !== 'document')
       .map(([n]) => n);
@@ -103,7 +170,7 @@ export class ContentService {
       [...fields.map((n) => row[n]), ...(speakers && Array.isArray(row.speakers) ? (row.speakers as Row[]).map((sp) => sp.image) : [])].filter(
         (p): p is string => typeof p === 'string' && isImagePath(p),
       );
-    const meta = await loadImageMeta(this.db, rows.flatMap(pathsOf));
+    const meta = await loadImageMeta(db, rows.flatMap(pathsOf));
     for (const row of rows) {
       const own: ImageMetaMap = {};
       for (const p of pathsOf(row)) {
@@ -115,15 +182,14 @@ export class ContentService {
   }
 
   async list(r: ResourceDef): Promise<Row[]> {
-    const rows = await this.selectRows(r).orderBy(`${r.table}.${r.id}`, r.order).execute();
+    const rows = await this.selectSorted(r).execute();
     return this.decorate(r, rows as Row[]);
   }
 
   /** One page of the list (page 1 first, in list order) and the number of rows in all. */
   async listPage(r: ResourceDef, page: number, perPage: number): Promise<{ rows: Row[]; total: number }> {
     const [rows, total] = await Promise.all([
-      this.selectRows(r)
-        .orderBy(`${r.table}.${r.id}`, r.order)
+      this.selectSorted(r)
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute(),
@@ -133,9 +199,8 @@ export class ContentService {
   }
 
   async listWhere(r: ResourceDef, column: string, value: unknown): Promise<Row[]> {
-    const rows = await this.selectRows(r)
+    const rows = await this.selectSorted(r)
       .where(`${r.table}.${column}`, '=', value)
-      .orderBy(`${r.table}.${r.id}`, r.order)
       .execute();
     return this.decorate(r, rows as Row[]);
   }
@@ -146,15 +211,18 @@ export class ContentService {
     return (await this.decorate(r, [row as Row]))[0]!;
   }
 
-  async count(r: ResourceDef): Promise<number> {
-    const row = await this.db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  /** Rows on the site (public), or every stored row including drafts and the trash ('all'). */
+  async count(r: ResourceDef, scope: 'public' | 'all' = 'public'): Promise<number> {
+    let q = this.db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
+    if (scope === 'public') q = q.where('status', '=', 'published').where('deleted_at', 'is', null);
+    const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   private async mustGet(r: ResourceDef, rawId: unknown): Promise<Row> {
     const id = parseId(rawId);
     if (id === null) throw new AppError(400, r.missingIdMessage);
-    const row = await this.db.selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom(r.table).selectAll().where(r.id, '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw new AppError(404, `${r.label} not found`);
     return row as Row;
   }
@@ -164,7 +232,7 @@ export class ContentService {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || values[name] === null || values[name] === undefined) continue;
       const ref = resourceByKey[f.ref!];
-      const target = await this.db.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).executeTakeFirst();
+      const target = await this.db.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).where('deleted_at', 'is', null).executeTakeFirst();
       const invalid = `Selected ${f.label.toLowerCase()} is invalid`;
       if (!target) throw new AppError(400, invalid);
       for (const [other, of] of Object.entries(r.fields)) {
@@ -218,7 +286,8 @@ export class ContentService {
     this.changes.emit('change', { key, version } satisfies ChangeEvent);
   }
 
-  async create(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
+  async create(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
+    const status = readStatus(body.fields.status) ?? 'published';
     const values = coerceValues(r, body.fields);
     const ctx: ValidationContext = {
       mode: 'add',
@@ -228,7 +297,8 @@ export class ContentService {
     const message = r.validate(values, ctx);
     if (message) throw new AppError(400, message);
     await this.checkRefs(r, values);
-    await before?.(values, null);
+    // Rule 36 (issue 16) is a publish check: a draft is checked when it is published.
+    if (status !== 'draft') await opts.before?.(values, null);
 
     const written: string[] = [];
     const images = new Map<string, ImageMeta>();
@@ -239,27 +309,33 @@ export class ContentService {
       let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
+        const position = await this.lifecycle.nextPosition(trx as unknown as LooseDb, r);
         const row = await trx
           .insertInto(r.table)
-          .values({ ...values, created_at: now, updated_at: now })
+          .values({ ...values, status, position, created_at: now, updated_at: now })
           .returning(r.id)
           .executeTakeFirstOrThrow();
         const newId = Number(row[r.id]);
         version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
+        await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
       this.emit(r.key, version);
-      return (await this.get(r, id))!;
+      return (await this.readRow(this.db, r, id))!;
     } catch (err) {
       await this.removeFiles(written);
       throw err;
     }
   }
 
-  async update(r: ResourceDef, body: ParsedBody, before?: BeforeWrite): Promise<Row> {
-    const existing = await this.mustGet(r, body.fields[r.id]);
+  async update(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
+    // --- lifecycle: `status: draft` on a published row saves a pending draft; the live row is untouched ---
+    const status = readStatus(body.fields.status);
+    const live = await this.mustGet(r, body.fields[r.id]);
+    const pending = status === 'draft' && live.status === 'published';
+    const existing = pending ? this.lifecycle.withDraft(r, live) : live;
     const id = Number(existing[r.id]);
     const removals = new Set(
       Object.keys(r.files).filter((n) => ['1', 'true', 'yes'].includes(String(body.fields[`remove_${n}`] ?? '').toLowerCase())),
@@ -278,7 +354,8 @@ export class ContentService {
     const values: Row = {};
     for (const name of Object.keys(r.fields)) values[name] = name in body.fields ? sent[name] : (existing[name] ?? null);
     await this.checkRefs(r, values);
-    await before?.(values, existing);
+    const staysDraft = status === 'draft' || (status === undefined && live.status === 'draft');
+    if (!staysDraft) await opts.before?.(values, existing);
 
     const written: string[] = [];
     const obsolete: string[] = [];
@@ -294,22 +371,31 @@ export class ContentService {
       }
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, existing, images)) : null;
       if (ext) written.push(...ext.written);
-      await this.db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        await trx.updateTable(r.table).set({ ...values, updated_at: now }).where(r.id, '=', id).execute();
-        version = await bumpContentVersion(trx);
-        await ext?.apply(trx, id);
-        await deleteImageMeta(trx, [...obsolete, ...(ext?.obsolete ?? [])]);
-        await saveImageMeta(trx, images, now);
-      });
+      if (pending) {
+        await this.lifecycle.saveDraft(r, id, live, values, ext, (trx) => saveImageMeta(trx as unknown as Db, images, nowIso()), opts.actor);
+      } else {
+        await this.db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          await this.lifecycle.baseline(trx as unknown as LooseDb, r, id);
+          const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
+          await trx.updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
+          version = await bumpContentVersion(trx);
+          await ext?.apply(trx, id);
+          await saveImageMeta(trx, images, now);
+          await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
+        });
+        // Publishing over a pending draft: the draft's own files are no longer needed.
+        if (status === 'published') obsolete.push(...snapshotFilesOf(r, parseDraft(live.pending_draft)));
+      }
       if (ext) obsolete.push(...ext.obsolete);
     } catch (err) {
       await this.removeFiles(written);
       throw err;
     }
-    await this.removeFiles(obsolete);
-    this.emit(r.key, version);
-    return (await this.get(r, id))!;
+    // Replaced files stay (privately) while a revision refers to them, so History can restore them.
+    await this.lifecycle.retire(r, id, obsolete);
+    if (!pending) this.emit(r.key, version);
+    return (await this.readRow(this.db, r, id))!;
   }
 
   /** Groups whose rows point at r (for refusing a delete that would orphan them). */
@@ -321,7 +407,7 @@ export class ContentService {
     );
   }
 
-  async remove(r: ResourceDef, rawId: unknown): Promise<Row> {
+  async remove(r: ResourceDef, rawId: unknown, opts: WriteOptions = {}): Promise<Row> {
     const existing = await this.mustGet(r, rawId);
     const id = Number(existing[r.id]);
     const blockers: string[] = [];
@@ -330,6 +416,7 @@ export class ContentService {
         .selectFrom(dep.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .where(field, '=', id)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       const n = Number(row.n);
       if (n > 0) blockers.push(`${n} ${dep.admin.title.toLowerCase()}`);
@@ -340,16 +427,8 @@ export class ContentService {
         `This ${r.label.toLowerCase()} is still used by ${blockers.join(' and ')}. Delete or move those first.`,
       );
     }
-    const owned = (await extensions[r.key]?.ownedFiles?.(this.db, id)) ?? [];
-    const files = [...Object.keys(r.files).map((n) => existing[n]).filter(Boolean).map(String), ...owned];
-    let version = 0;
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
-      version = await bumpContentVersion(trx);
-      await deleteImageMeta(trx, files);
-    });
-    await this.removeFiles(files);
-    this.emit(r.key, version);
+    // --- lifecycle: the row and its files go to the trash (restorable; purged after the retention) ---
+    await this.lifecycle.trash(r, existing, opts.actor);
     return existing;
   }
 
@@ -357,7 +436,7 @@ export class ContentService {
 
   async recentAbout(): Promise<Row | null> {
     const r = resourceByKey.about;
-    const row = await this.db.selectFrom(r.table).selectAll().orderBy(r.id, 'desc').limit(1).executeTakeFirst();
+    const row = await this.selectRows(r).orderBy(`${r.table}.${r.id}`, 'desc').limit(1).executeTakeFirst();
     return row ? (await this.decorate(r, [row as Row]))[0]! : null;
   }
 

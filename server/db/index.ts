@@ -11,6 +11,8 @@ import { up as imageMeta } from './migrations/0005-image-meta';
 import { up as cluster } from './migrations/0006-cluster';
 import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
+import { up as contentLifecycle } from './migrations/0011-content-lifecycle';
+import { up as contentRevisions } from './migrations/0012-content-revisions';
 import { up as rule36 } from './migrations/0015-rule36';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
@@ -67,6 +69,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-cluster': { up: cluster(dialect) },
     '0007-admin-tokens': { up: adminTokens(dialect) },
     '0008-consultation-consent': { up: consultationConsent(dialect) },
+    '0011-content-lifecycle': { up: contentLifecycle(dialect) },
+    '0012-content-revisions': { up: contentRevisions(dialect) },
     '0015-rule36': { up: rule36(dialect) },
   };
 }

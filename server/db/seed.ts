@@ -491,7 +491,9 @@ class Seeder {
   /** Removes what was created, newest first (children before the rows they point at). */
   async undo(): Promise<void> {
     for (const { key, id } of this.created.reverse()) {
+      // Gone for good, not into the trash (issue 14): a failed seed leaves nothing behind.
       await this.services.content.remove(resourceByKey[key], id).catch(() => undefined);
+      await this.services.content.lifecycle.purge(resourceByKey[key], id).catch(() => undefined);
     }
   }
 }
@@ -617,7 +619,7 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
 
 async function hasContent(services: Services): Promise<boolean> {
   for (const r of resources) {
-    if ((await services.content.count(r)) > 0) return true;
+    if ((await services.content.count(r, 'all')) > 0) return true;
   }
   return false;
 }

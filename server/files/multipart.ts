@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -30,7 +31,11 @@ export const MALFORMED_MULTIPART = 'The form data could not be read: it is malfo
  */
 export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes: number): Promise<ParsedBody> {
   const files: TempFile[] = [];
+  const streams: WriteStream[] = [];
   const cleanup = async () => {
+    // A write stream destroyed by a failed pipeline may still be opening its file: wait until it has
+    // closed, or the file would appear after it was removed and stay behind.
+    await Promise.all(streams.map((s) => (s.closed ? undefined : once(s, 'close').catch(() => undefined))));
     await Promise.all(files.map((f) => rm(f.tmp, { force: true })));
   };
   if (!req.isMultipart()) {
@@ -49,7 +54,9 @@ export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes
         const tmp = path.join(tmpDir, `up-${randomBytes(12).toString('hex')}`);
         const entry: TempFile = { field: part.fieldname, tmp, filename: part.filename.slice(0, 255) };
         files.push(entry);
-        await pipeline(part.file, createWriteStream(tmp));
+        const out = createWriteStream(tmp);
+        streams.push(out);
+        await pipeline(part.file, out);
         if (part.file.truncated) {
           throw new AppError(413, `The file is too large. The limit is ${formatSize(maxFileBytes)}.`);
         }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { PreviewOverlay } from '../content/lifecycle';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
@@ -106,26 +107,34 @@ export function createRenderer(
     return boundary.at;
   };
 
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  /** `preview`: a signed preview link renders `path` with that row shown as it would be published, never cached. */
+  return async (req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) => {
     const origin = `${req.protocol}://${req.host}`;
     const isPublic = !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
-    const cacheable = !!cache && isPublic;
-    const key = cacheable ? pageCacheKey(req.url) : req.url;
+    const cacheable = !!cache && isPublic && !preview;
+    const key = preview ? preview.path : cacheable ? pageCacheKey(req.url) : req.url;
     if (cacheable) {
       const hit = cache.get(key);
       if (hit) return sendCached(req, reply, hit, 'HIT');
     }
     const generation = cache?.generation ?? 0;
     const publicBase = services.config.filePublicUrl ?? '';
-    // AsyncLocalStorage only with FILE_PUBLIC_URL: once used, Node tracks every promise of the process for it.
+    // AsyncLocalStorage only with FILE_PUBLIC_URL (or a preview): once used, Node tracks every promise of the
+    // process for it.
     const withBase = <T>(fn: () => T): T => (publicBase ? fileBase.run(publicBase, fn) : fn());
-    const res = await withBase(() => handler(toRequest(req, origin, key), { services } as never));
+    const previewing = services.content.lifecycle.previewing;
+    const overlay = preview?.overlay;
+    const inPreview = <T>(fn: () => T): T => (overlay ? previewing.run(overlay, fn) : fn());
+    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), { services } as never)));
+    if (preview) {
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
+    }
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
       return sendResponse(reply, res);
     }
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
-    let body: Buffer = Buffer.from(await withBase(() => res.arrayBuffer()));
+    let body: Buffer = Buffer.from(await withBase(() => inPreview(() => res.arrayBuffer())));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) {

@@ -412,6 +412,21 @@ describe('the index follows changes', () => {
     expect((await ask('What are our consultation hours?')).text).toContain('Consultation hours:');
   });
 
+  it('leaves drafts out until they are published (the public reads)', async () => {
+    const add = await call(s.url, '/api/faqs/addFaqs', {
+      cookie,
+      json: { question: 'Do you handle maritime disputes?', answer: 'Yes, at the port office.', status: 'draft' },
+    });
+    expect(add.status).toBe(200);
+    const id = add.body.faq.faqs_id as number;
+    expect((await ask('faq about maritime disputes')).text).not.toContain('maritime');
+    expect((await ask('How many FAQs are there?')).text).toContain('There are 4 FAQs');
+    const pub = await call(s.url, `/api/content/faqs/${id}/publish`, { cookie, json: {} });
+    expect(pub.status).toBe(200);
+    expect((await ask('faq about maritime disputes')).text).toContain('Do you handle maritime disputes?');
+    expect((await ask('How many FAQs are there?')).text).toContain('There are 5 FAQs');
+  });
+
   it('answers a new setting field by field: an office added in the settings', async () => {
     const settings = (await call(s.url, '/api/settings/getsettings')).body.settings;
     const offices = [

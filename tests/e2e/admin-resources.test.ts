@@ -326,26 +326,24 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(async () => (await list(faqs)).length).toBe(before);
   });
 
-  it('a table past 20 rows gets a search box and pagination', async () => {
+  it('a table pages on the server, 50 a page, and searches on the server (issue 14)', async () => {
     const faqs = resources.find((r) => r.key === 'faqs')!;
-    for (let i = 1; i <= 23; i++)
+    for (let i = 1; i <= 55; i++)
       await call(s.url, apiPath(faqs, 'add'), {
         cookie,
         json: { question: `Question number ${i}?`, answer: `Answer ${i}` },
       });
     const total = (await list(faqs)).length;
-    expect(total).toBeGreaterThan(20);
-    expect(total).toBeLessThanOrEqual(40);
+    expect(total).toBeGreaterThan(50);
+    expect(total).toBeLessThanOrEqual(100);
     await open(faqs);
-    expect(await tableRows(page).count()).toBe(20);
+    expect(await tableRows(page).count()).toBe(50);
     await page.getByRole('button', { name: 'Page 2' }).click();
-    expect(await tableRows(page).count()).toBe(total - 20);
-    await tableRows(page).first().locator('td').first().getByText('21', { exact: true }).waitFor();
+    await expect.poll(() => tableRows(page).count()).toBe(total - 50);
+    await tableRows(page).first().locator('td').first().getByText('51', { exact: true }).waitFor();
     await page.getByLabel('Search').fill('number 17?');
     await expect.poll(() => tableRows(page).count()).toBe(1);
     await tableRows(page).getByText('Question number 17?').waitFor();
-    // The S.No stays the row's place in the whole list.
-    const sno = (await list(faqs)).findIndex((x) => x.question === 'Question number 17?') + 1;
-    await tableRows(page).first().locator('td').first().getByText(String(sno), { exact: true }).waitFor();
+    await page.getByText('1 row', { exact: true }).waitFor();
   });
 });

@@ -3,9 +3,20 @@ import { Button, Card, Form } from 'react-bootstrap';
 import type { Mode, ResourceDef } from '@content/kit';
 import { format12h, isoToDmy } from '@content/rules/dates';
 import { ConfirmModal } from './ConfirmModal';
-import { DataTable, ScrollCell, type Column } from './DataTable';
+import { ScrollCell, type Column } from './DataTable';
 import { FieldControl, FileControl, FormError } from './fields';
 import { FileView } from './FileView';
+import { api } from '~/lib/api';
+import {
+  ContentTable,
+  editableRow,
+  HistoryModal,
+  openPreview,
+  ScheduleModal,
+  useContentList,
+  useUnsavedPrompt,
+  type ContentList,
+} from './lifecycle';
 import { notify } from './notify';
 import { checkRecordRule36, rule36FieldText } from '@content/rules/rule36';
 import { Rule36Findings } from './rule36-panel';
@@ -13,7 +24,6 @@ import {
   buildBody,
   deleteResource,
   emptyValues,
-  loadList,
   loadOptions,
   refText,
   saveResource,
@@ -29,8 +39,14 @@ import {
 /** State and actions shared by every management page: list, add/edit form, delete confirmation. */
 /** `formRef` is the page's form element: editing a row scrolls to it and focuses its first control. */
 export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLFormElement | null>) {
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
+  // --- lifecycle (issue 14): the table reads the server's paged admin list (drafts and trash included) ---
+  const list = useContentList(def);
+  const { rows, loading, reload } = list;
+  const [history, setHistory] = useState<Row | null>(null);
+  const [scheduling, setScheduling] = useState<Row | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [dependents, setDependents] = useState<string | null>(null);
+  useUnsavedPrompt(dirty);
   const [mode, setMode] = useState<Mode>('add');
   const [editing, setEditing] = useState<Row | null>(null);
   const [values, setValues] = useState<FormValues>(() => emptyValues(def));
@@ -44,16 +60,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
   // Rule 36 (issue 16): the shared checker runs as the administrator types; a reason overrides.
   const [overrideReason, setOverrideReason] = useState('');
   const findings = useMemo(() => checkRecordRule36(def, values), [def, values]);
-  const reload = useCallback(async () => {
-    const res = await loadList(def);
-    setRows(res.rows);
-    setLoading(false);
-    if (res.error) notify.error(res.error);
-  }, [def]);
-
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (list.error) notify.error(list.error);
+  }, [list.error]);
 
   const reset = useCallback(() => {
     setMode('add');
@@ -62,14 +71,18 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setFiles({});
     setRemovals({});
     setError(null);
+    setDirty(false);
     setOverrideReason('');
     setFormVersion((v) => v + 1);
   }, [def]);
 
   const startEdit = useCallback(
-    (row: Row, vals?: FormValues) => {
+    (stored: Row, vals?: FormValues) => {
+      // A row with unpublished changes opens with them (they are what the next Publish makes live).
+      const row = editableRow(stored);
       setMode('update');
       setEditing(row);
+      setDirty(false);
       setValues(vals ?? valuesFromRow(def, row));
       setFiles({});
       setRemovals({});
@@ -97,6 +110,8 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
       extraCheck?: () => string | null;
       extra?: Record<string, string>;
       extendForm?: (form: FormData) => void;
+      /** Save draft / Publish (issue 14); without it the spec's Add / Update. */
+      status?: 'draft' | 'published';
     } = {},
   ) => {
     const message = validateForm(def, mode, values, files, removals, editing) ?? opts.extraCheck?.() ?? null;
@@ -105,14 +120,16 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     setError(null);
     try {
       const reason = findings.length > 0 ? overrideReason.trim() : '';
-      const extra = reason ? { ...opts.extra, override_reason: reason } : opts.extra;
+      const extra = { ...opts.extra, ...(reason ? { override_reason: reason } : {}), ...(opts.status ? { status: opts.status } : {}) };
       const body = buildBody(def, mode, values, files, removals, editing, extra);
       if ('form' in body) opts.extendForm?.(body.form);
       const res = await saveResource(def, mode, body);
       if (res.status === 401) return;
       if (!res.ok) return fail(res.body.message || (mode === 'add' ? 'Add failed.' : 'Edit failed.'));
       notify.success(
-        res.body.message || (mode === 'add' ? `${def.label} added successfully` : `${def.label} updated successfully`),
+        opts.status === 'draft'
+          ? 'Draft saved. It is not on the site until you publish it.'
+          : res.body.message || (mode === 'add' ? `${def.label} added successfully` : `${def.label} updated successfully`),
       );
       reset();
       await reload();
@@ -135,8 +152,9 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
       }
       notify.success(res.body.message || `${def.label} deleted successfully`);
       const id = toDelete[def.id];
-      setRows((rs) => rs.filter((r) => r[def.id] !== id));
+      list.setRows((rs) => rs.filter((r) => r[def.id] !== id));
       if (editing && editing[def.id] === id) reset();
+      await reload();
     } catch {
       notify.error('Delete failed.');
     } finally {
@@ -145,19 +163,54 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     }
   };
 
+  /** Before the delete confirmation: what it would do to rows of other groups (a category's cases). */
+  const askDelete = (row: Row | null) => {
+    setToDelete(row);
+    setDependents(null);
+    if (!row) return;
+    void api<{ dependents?: { title: string; count: number }[] }>(`/api/content/${def.key}/${Number(row[def.id])}/dependents`).then((res) => {
+      const deps = res.ok ? (res.body.dependents ?? []) : [];
+      if (deps.length) {
+        setDependents(
+          `It still has ${deps.map((d) => `${d.count} ${d.title}`).join(' and ')}. It cannot be deleted until those are deleted or moved to another ${def.label.toLowerCase()}; nothing will be changed.`,
+        );
+      }
+    });
+  };
+
   return {
     def,
     rows,
     loading,
+    list,
+    history,
+    setHistory,
+    scheduling,
+    setScheduling,
+    dependents,
+    dirty,
+    setDirty,
     mode,
     editing,
     values,
-    setValue: (name: string, v: string) => setValues((old) => ({ ...old, [name]: v })),
-    setValues,
+    setValue: (name: string, v: string) => {
+      setDirty(true);
+      setValues((old) => ({ ...old, [name]: v }));
+    },
+    setValues: (v: React.SetStateAction<FormValues>) => {
+      setDirty(true);
+      setValues(v);
+    },
     files,
-    setFile: (name: string, f: File | null) => setFiles((old) => ({ ...old, [name]: f })),
+    setFile: (name: string, f: File | null) => {
+      setDirty(true);
+      setFiles((old) => ({ ...old, [name]: f }));
+    },
     removals,
-    setRemoval: (name: string, r: boolean) => setRemovals((old) => ({ ...old, [name]: r })),
+    setRemoval: (name: string, r: boolean) => {
+      setDirty(true);
+      setRemovals((old) => ({ ...old, [name]: r }));
+    },
     formVersion,
     error,
     setError: fail,
@@ -168,7 +221,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
     startEdit,
     submit,
     toDelete,
-    askDelete: setToDelete,
+    askDelete,
     deleting,
     confirmDelete,
     cancelDelete: () => setToDelete(null),
@@ -178,19 +231,87 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
 
 export type ResourcePage = ReturnType<typeof useResourcePage>;
 
-/** Submit (Add, or Update in edit mode) and Cancel in edit mode. */
-export function FormButtons({ page }: { page: ResourcePage }) {
+/**
+ * Submit (Add, or Update in edit mode) and Cancel in edit mode, as the spec has them; beside them the
+ * lifecycle's Save draft, Publish, Preview, Schedule and History. `submit` is the page's own submit (pages
+ * with extra parts, like event speakers, pass theirs).
+ */
+export function FormButtons({ page, submit }: { page: ResourcePage; submit?: (status: 'draft' | 'published') => void }) {
+  const send = submit ?? ((status: 'draft' | 'published') => void page.submit({ status }));
+  const row = page.editing;
+  const isDraft = !!row && (row.status === 'draft' || !!row.pending_draft);
   return (
-    <div className="d-flex gap-2">
+    <div className="d-flex flex-wrap gap-2">
       <Button type="submit" variant="dark" disabled={page.busy}>
         {page.busy ? 'Saving...' : page.mode === 'update' ? 'Update' : 'Add'}
       </Button>
-      {page.mode === 'update' ? (
-        <Button type="button" variant="outline-secondary" onClick={page.reset}>
-          Cancel
-        </Button>
+      <Button type="button" variant="outline-dark" disabled={page.busy} onClick={() => send('draft')}>
+        Save draft
+      </Button>
+      {page.mode === 'update' && row ? (
+        <>
+          {isDraft || page.dirty ? (
+            <Button type="button" variant="success" disabled={page.busy} onClick={() => send('published')}>
+              Publish
+            </Button>
+          ) : null}
+          <Button type="button" variant="outline-secondary" disabled={page.busy || page.dirty} title={page.dirty ? 'Save a draft first' : undefined} onClick={() => void openPreview(page.def, row)}>
+            Preview
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={() => page.setScheduling(row)}>
+            Schedule
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={() => page.setHistory(row)}>
+            History
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={page.reset}>
+            Cancel
+          </Button>
+        </>
       ) : null}
     </div>
+  );
+}
+
+/** History and Schedule dialogs of a management page. */
+export function LifecycleDialogs({ page }: { page: ResourcePage }) {
+  const after = () => {
+    page.reset();
+    void page.reload();
+  };
+  return (
+    <>
+      <HistoryModal def={page.def} row={page.history} onClose={() => page.setHistory(null)} onRestored={after} />
+      <ScheduleModal def={page.def} row={page.scheduling} onClose={() => page.setScheduling(null)} onSaved={after} />
+    </>
+  );
+}
+
+/** The management table of a page on the server's list (search, sort, state, trash, order). */
+export function PageTable({
+  page,
+  columns,
+  caption,
+  rowLabel,
+  onEdit,
+}: {
+  page: ResourcePage;
+  columns: Column<Row>[];
+  caption: string;
+  rowLabel(row: Row, sno: number): string;
+  onEdit?(row: Row): void;
+}) {
+  return (
+    <ContentTable
+      list={page.list as ContentList}
+      caption={caption}
+      columns={columns}
+      rowLabel={rowLabel}
+      onEdit={onEdit ?? ((r) => page.startEdit(r))}
+      onDelete={(r) => page.askDelete(r)}
+      onHistory={(r) => page.setHistory(r)}
+      emptyText={page.def.admin.empty}
+    />
   );
 }
 
@@ -214,7 +335,7 @@ export function DeleteConfirm({ page }: { page: ResourcePage }) {
     <ConfirmModal
       show={!!page.toDelete}
       title={`Delete this ${page.def.label.toLowerCase()}?`}
-      body="This cannot be undone."
+      body={page.dependents ?? 'It leaves the site at once and goes to the trash, where you can restore it (files included) for 30 days.'}
       confirmLabel="Yes, Delete"
       busy={page.deleting}
       onConfirm={() => void page.confirmDelete()}
@@ -337,18 +458,9 @@ export function ResourceManager({ def }: { def: ResourceDef }) {
           </Form>
         </Card.Body>
       </Card>
-      <DataTable<Row>
-        caption={`${def.admin.title} list`}
-        rows={page.rows}
-        loading={page.loading}
-        columns={columns}
-        rowKey={(r) => String(r[def.id])}
-        rowLabel={(_r, sno) => `${def.label.toLowerCase()} ${sno}`}
-        onEdit={(r) => page.startEdit(r)}
-        onDelete={(r) => page.askDelete(r)}
-        emptyText={def.admin.empty}
-      />
+      <PageTable page={page} columns={columns} caption={`${def.admin.title} list`} rowLabel={(_r, sno) => `${def.label.toLowerCase()} ${sno}`} />
       <DeleteConfirm page={page} />
+      <LifecycleDialogs page={page} />
     </>
   );
 }

@@ -17,6 +17,8 @@ export interface PublicLayoutData {
   adsError: string | null;
   /** The server's clock when the page was rendered (ms). */
   now: number;
+  /** Rendered for a signed preview link: the page shows a row that is not published (issue 14). */
+  preview?: boolean;
 }
 
 export function usePublicData(): PublicLayoutData {

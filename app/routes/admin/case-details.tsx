@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { caseDetails, caseCategory } from '@content/resources/index';
-import { ScrollCell, DataTable, type Column } from '~/components/admin/DataTable';
+import { ScrollCell, type Column } from '~/components/admin/DataTable';
+import { editableRow } from '~/components/admin/lifecycle';
 import { FieldControl, FileControl, FormError } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
 import { notify } from '~/components/admin/notify';
 import { loadOptions, refText, valuesFromRow, type Option, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
+import { DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -63,10 +64,16 @@ export default function CaseDetailsPage() {
   };
 
   const startEdit = (row: Row) => {
-    const vals = valuesFromRow(def, row);
+    const vals = valuesFromRow(def, editableRow(row));
     page.startEdit(row, vals);
     void loadTitles(vals.case_category_id ?? '', vals.case_id ?? '');
   };
+
+  const send = (status?: 'draft' | 'published') =>
+    void page.submit({
+      extraCheck: () => (shownTitles.some((t) => t.value === page.values.case_id) ? null : 'Selected case title is invalid'),
+      status,
+    });
 
   const reset = () => {
     request.current++;
@@ -119,10 +126,7 @@ export default function CaseDetailsPage() {
             aria-label="Case Details form"
             onSubmit={(e) => {
               e.preventDefault();
-              void page.submit({
-                extraCheck: () =>
-                  shownTitles.some((t) => t.value === page.values.case_id) ? null : 'Selected case title is invalid',
-              });
+              send();
             }}
           >
             <FieldControl
@@ -159,22 +163,13 @@ export default function CaseDetailsPage() {
             />
             <Rule36Panel page={page} />
             <FormError message={page.error} />
-            <FormButtons page={{ ...page, reset }} />
+            <FormButtons page={{ ...page, reset }} submit={send} />
           </Form>
         </Card.Body>
       </Card>
-      <DataTable<Row>
-        caption="Case details list"
-        rows={page.rows}
-        loading={page.loading}
-        columns={columns}
-        rowKey={(r) => String(r[def.id])}
-        rowLabel={(_r, sno) => `case details ${sno}`}
-        onEdit={startEdit}
-        onDelete={(r) => page.askDelete(r)}
-        emptyText={def.admin.empty}
-      />
+      <PageTable page={page} columns={columns} caption="Case details list" rowLabel={(_r, sno) => `case details ${sno}`} onEdit={startEdit} />
       <DeleteConfirm page={page} />
+      <LifecycleDialogs page={{ ...page, reset }} />
     </>
   );
 }

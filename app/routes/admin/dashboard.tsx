@@ -3,6 +3,7 @@ import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { NAV_ITEMS } from '~/components/admin/nav';
 import { notify } from '~/components/admin/notify';
+import { WorkList } from '~/components/admin/WorkList';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -31,6 +32,7 @@ export default function Dashboard() {
   return (
     <>
       <h1 className="h3 mb-4">Dash Board</h1>
+      <WorkList />
       <Row xs={1} sm={2} lg={3} xl={4} className="g-3">
         {cards.map((item) => {
           const n = item.countKey && counts ? counts[item.countKey] : undefined;

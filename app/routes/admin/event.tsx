@@ -2,12 +2,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Form, Modal, Row as BsRow, Table } from 'react-bootstrap';
 import { event, SPEAKER_FIELDS, type Speaker } from '@content/resources/event';
 import { format12h, isoToDmy } from '@content/rules/dates';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import type { Column } from '~/components/admin/DataTable';
+import { editableRow } from '~/components/admin/lifecycle';
 import { FieldControl, FileControl, FormError } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
 import { EyeIcon } from '~/components/admin/icons';
 import { inputValue, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
+import { DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
 
 export function meta() {
   return [{ title: 'Events | Admin' }];
@@ -90,7 +91,8 @@ export default function EventPage() {
     page.reset();
   };
 
-  const startEdit = (row: Row) => {
+  const startEdit = (stored: Row) => {
+    const row = editableRow(stored);
     const list = (Array.isArray(row.speakers) ? (row.speakers as Speaker[]) : []).map((s) => ({
       key: nextKey++,
       speaker_name: s.speaker_name ?? '',
@@ -102,13 +104,15 @@ export default function EventPage() {
       file: null,
     }));
     setSpeakers(list.length ? list : [blankSpeaker()]);
-    page.startEdit(row);
+    page.startEdit(stored);
   };
 
-  const updateSpeaker = (key: number, patch: Partial<SpeakerRow>) =>
+  const updateSpeaker = (key: number, patch: Partial<SpeakerRow>) => {
+    page.setDirty(true);
     setSpeakers((list) => list.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+  };
 
-  const submit = () => {
+  const submit = (status?: 'draft' | 'published') => {
     const kept = speakers.filter((s) => !isEmptySpeaker(s));
     const json = kept.map((s) => ({
       speaker_name: s.speaker_name.trim(),
@@ -122,6 +126,7 @@ export default function EventPage() {
       .submit({
         extra: { speakers: JSON.stringify(json) },
         extendForm: (form) => kept.forEach((s, i) => s.file && form.append(`speaker_image_${i}`, s.file, s.file.name)),
+        status,
       })
       .then(() => undefined);
   };
@@ -280,22 +285,13 @@ export default function EventPage() {
             </fieldset>
             <Rule36Panel page={page} />
             <FormError message={page.error} />
-            <FormButtons page={{ ...page, reset }} />
+            <FormButtons page={{ ...page, reset }} submit={submit} />
           </Form>
         </Card.Body>
       </Card>
-      <DataTable<Row>
-        caption="Events list"
-        rows={page.rows}
-        loading={page.loading}
-        columns={columns}
-        rowKey={(r) => String(r[def.id])}
-        rowLabel={(r) => `event ${String(r.event_title ?? '')}`}
-        onEdit={startEdit}
-        onDelete={(r) => page.askDelete(r)}
-        emptyText={def.admin.empty}
-      />
+      <PageTable page={page} columns={columns} caption="Events list" rowLabel={(r) => `event ${String(r.event_title ?? '')}`} onEdit={startEdit} />
       <DeleteConfirm page={page} />
+      <LifecycleDialogs page={{ ...page, reset }} />
       <Modal show={!!viewing} onHide={() => setViewing(null)} size="lg" centered aria-labelledby="speaker-modal-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="speaker-modal-title" as="h2" className="h5">

@@ -18,7 +18,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayou
   const ads = settings.rule36.strict
     ? { value: [], error: null }
     : await attempt(() => s.content.list(resourceByKey.ads), 'Failed to load ads: the ads could not be read.', [], s.log);
-  return { settings, origin: s.config.publicUrl, ads: ads.value, adsError: ads.error, now: Date.now() };
+  const preview = !!s.content.lifecycle.previewing.getStore();
+  return { settings, origin: s.config.publicUrl, ads: ads.value, adsError: ads.error, now: Date.now(), ...(preview ? { preview } : {}) };
 }
 
 /** The public chrome is hidden on admin paths (an unknown admin path still gets the 404 screen). */
@@ -48,12 +49,20 @@ function LoadingIndicator() {
 }
 
 export default function PublicLayout() {
-  const { settings, now } = useLoaderData<typeof loader>();
+  const { settings, now, preview } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const hydrated = useMounted();
   if (ADMIN_PATH.test(pathname)) return <Outlet />;
   return (
     <div className="public-site" data-hydrated={hydrated ? 'true' : undefined}>
+      {preview ? (
+        <>
+          <meta name="robots" content="noindex, nofollow" />
+          <div className="preview-bar" role="status">
+            Preview: not published
+          </div>
+        </>
+      ) : null}
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

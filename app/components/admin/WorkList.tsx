@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { api } from '~/lib/api';
+import { showTime } from './lifecycle';
+
+interface WorkItem {
+  group: string;
+  groupTitle: string;
+  id: number;
+  title: string;
+  adminPath: string;
+  status: string;
+  pending: boolean;
+  publish_at: string | null;
+  unpublish_at: string | null;
+}
+
+interface Work {
+  drafts: WorkItem[];
+  scheduled: WorkItem[];
+  goingOff: WorkItem[];
+  newConsultations: number;
+  failedMail: number;
+}
+
+function Items({ items, empty, detail }: { items: WorkItem[]; empty: string; detail(i: WorkItem): string }) {
+  if (!items.length) return <p className="text-body-secondary small mb-0">{empty}</p>;
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {items.slice(0, 8).map((i) => (
+        <li key={`${i.group}-${i.id}`} className="mb-1">
+          <Link to={i.adminPath}>{i.title}</Link> <span className="text-body-secondary">· {i.groupTitle} · {detail(i)}</span>
+        </li>
+      ))}
+      {items.length > 8 ? <li className="text-body-secondary">and {items.length - 8} more</li> : null}
+    </ul>
+  );
+}
+
+/** The dashboard's work list (issue 14): what is waiting for the administrator, each linking to its place. */
+export function WorkList() {
+  const [work, setWork] = useState<Work | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api<Partial<Work>>('/api/content-worklist').then((res) => {
+      if (live && res.ok) {
+        setWork({
+          drafts: res.body.drafts ?? [],
+          scheduled: res.body.scheduled ?? [],
+          goingOff: res.body.goingOff ?? [],
+          newConsultations: Number(res.body.newConsultations ?? 0),
+          failedMail: Number(res.body.failedMail ?? 0),
+        });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!work) return null;
+  return (
+    <section aria-labelledby="worklist-title" className="mb-4">
+      <h2 id="worklist-title" className="h5">
+        Work list
+      </h2>
+      <Row xs={1} md={2} xl={3} className="g-3">
+        <Col>
+          <Card className="h-100">
+            <Card.Body>
+              <h3 className="h6">Waiting for you</h3>
+              <ul className="list-unstyled mb-0 small">
+                <li>
+                  <Link to="/admin-side-bar/consultations">{work.newConsultations} new consultation {work.newConsultations === 1 ? 'request' : 'requests'}</Link>
+                </li>
+                <li>
+                  <Link to="/admin-side-bar/mail">{work.failedMail} {work.failedMail === 1 ? 'message' : 'messages'} that could not be sent</Link>
+                </li>
+              </ul>
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col>
+          <Card className="h-100">
+            <Card.Body>
+              <h3 className="h6">Drafts ({work.drafts.length})</h3>
+              <Items items={work.drafts} empty="No drafts." detail={(i) => (i.pending ? 'unpublished changes' : 'draft')} />
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col>
+          <Card className="h-100">
+            <Card.Body>
+              <h3 className="h6">Scheduled ({work.scheduled.length})</h3>
+              <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
+              <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
+              <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </section>
+  );
+}

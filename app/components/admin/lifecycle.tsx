@@ -1,0 +1,620 @@
+/**
+ * The content lifecycle in the admin (issue 14): the server-paged table (search, sort, state filter,
+ * trash, order by drag or move up / move down), the form's Save draft / Publish / Preview / Schedule /
+ * History, and the unsaved-changes prompt. Generic over every group's declaration.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Form, Modal, Pagination, Table } from 'react-bootstrap';
+import { useBlocker } from 'react-router';
+import type { ResourceDef } from '@content/kit';
+import { api } from '~/lib/api';
+import type { Column } from './DataTable';
+import { EditIcon, TrashIcon } from './icons';
+import { FileView } from './FileView';
+import { notify } from './notify';
+import type { Row } from './resource-form';
+
+/** Groups shown in the order the firm sets (the server's ORDERED list). */
+export const ORDERED_GROUPS: ReadonlySet<string> = new Set(['carousel', 'team', 'faqs', 'caseCategory', 'cases', 'gallery', 'partners', 'review']);
+export type ListState = 'all' | 'published' | 'draft' | 'scheduled' | 'trash';
+const STATE_LABELS: Record<ListState, string> = { all: 'All', published: 'Published', draft: 'Drafts', scheduled: 'Scheduled', trash: 'Trash' };
+export const ADMIN_PER_PAGE = 50;
+
+const base = (def: ResourceDef) => `/api/content/${def.key}`;
+
+/** Local date and time, short ("24/11/2026, 09:00"). */
+export function showTime(iso: unknown): string {
+  if (typeof iso !== 'string' || !iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** The server-side list of one group: query state, rows of the current page, totals per state. */
+export function useContentList(def: ResourceDef) {
+  const ordered = ORDERED_GROUPS.has(def.key);
+  const [q, setQ] = useState('');
+  const [state, setState] = useState<ListState>('all');
+  const [sort, setSort] = useState<string>(ordered ? 'position' : def.id);
+  const [dir, setDir] = useState<'asc' | 'desc'>(ordered ? 'asc' : def.order);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [total, setTotal] = useState(0);
+  const [counts, setCounts] = useState<Partial<Record<ListState, number>>>({});
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    const params = new URLSearchParams({ status: state, sort, dir, page: String(page), perPage: String(ADMIN_PER_PAGE) });
+    if (q.trim()) params.set('q', q.trim());
+    try {
+      const res = await api<{ rows?: Row[]; total?: number; counts?: Partial<Record<ListState, number>> }>(`${base(def)}?${params.toString()}`);
+      if (mine !== seq.current) return;
+      if (!res.ok) {
+        if (res.status !== 401) setError(res.body.message ?? 'The list could not be loaded.');
+        return;
+      }
+      setRows(Array.isArray(res.body.rows) ? res.body.rows : []);
+      setTotal(Number(res.body.total ?? 0));
+      setCounts(res.body.counts ?? {});
+      setError(null);
+    } catch {
+      if (mine === seq.current) setError('The list could not be loaded.');
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  }, [def, q, state, sort, dir, page]);
+
+  useEffect(() => {
+    const t = setTimeout(() => void reload(), 0);
+    return () => clearTimeout(t);
+  }, [reload]);
+
+  return {
+    def,
+    ordered,
+    q,
+    setQ: (v: string) => {
+      setQ(v);
+      setPage(1);
+    },
+    state,
+    setState: (v: ListState) => {
+      setState(v);
+      setPage(1);
+    },
+    sort,
+    dir,
+    sortBy: (column: string) => {
+      if (sort === column) setDir((d) => (d === 'asc' ? 'desc' : 'asc'));
+      else {
+        setSort(column);
+        setDir('asc');
+      }
+      setPage(1);
+    },
+    page,
+    setPage,
+    rows,
+    setRows,
+    total,
+    counts,
+    loading,
+    error,
+    reload,
+  };
+}
+
+export type ContentList = ReturnType<typeof useContentList>;
+
+/** Where a row stands: published, draft, pending draft, scheduled, going off the site. */
+export function StatusCell({ row }: { row: Row }) {
+  const parts: React.ReactNode[] = [];
+  if (row.deleted_at) parts.push(<Badge key="t" bg="secondary">In trash since {showTime(row.deleted_at)}</Badge>);
+  else if (row.status === 'draft') parts.push(<Badge key="d" bg="warning" text="dark">Draft</Badge>);
+  else parts.push(<Badge key="p" bg="success">Published</Badge>);
+  if (row.pending_draft && !row.deleted_at) parts.push(<Badge key="pd" bg="info" text="dark">Unpublished changes</Badge>);
+  if (row.publish_at) parts.push(<span key="pa" className="small d-block">Goes live {showTime(row.publish_at)}</span>);
+  if (row.unpublish_at) parts.push(<span key="ua" className="small d-block">Goes off the site {showTime(row.unpublish_at)}</span>);
+  return <div className="d-flex flex-column gap-1 align-items-start">{parts}</div>;
+}
+
+/**
+ * The management table on the server's list: search, state filter, sortable headers, 50 a page, and for
+ * ordered groups drag-and-drop plus Move up / Move down buttons. In the trash: Restore and Delete forever.
+ */
+export function ContentTable(props: {
+  list: ContentList;
+  caption: string;
+  columns: Column<Row>[];
+  rowLabel(row: Row, sno: number): string;
+  onEdit(row: Row): void;
+  onDelete(row: Row): void;
+  onHistory(row: Row): void;
+  emptyText: string;
+}) {
+  const { list, columns } = props;
+  const def = list.def;
+  const trash = list.state === 'trash';
+  const canOrder = list.ordered && !trash && list.sort === 'position' && list.dir === 'asc' && !list.q.trim();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [purging, setPurging] = useState<Row | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const id = (r: Row) => Number(r[def.id]);
+  const first = (list.page - 1) * ADMIN_PER_PAGE;
+  const pages = Math.max(1, Math.ceil(list.total / ADMIN_PER_PAGE));
+
+  const saveOrder = async (next: Row[], moved: Row, sno: number) => {
+    list.setRows(next);
+    const res = await api(`${base(def)}/reorder`, { method: 'POST', json: { ids: next.map(id) } });
+    if (!res.ok) {
+      if (res.status !== 401) notify.error(res.body.message || 'The order could not be saved.');
+    } else {
+      setAnnounce(`${props.rowLabel(moved, sno)} moved to position ${sno}.`);
+    }
+    await list.reload();
+  };
+  const move = (index: number, by: -1 | 1, focusAfter: boolean) => {
+    const target = index + by;
+    if (target < 0 || target >= list.rows.length) return;
+    const next = [...list.rows];
+    const [row] = next.splice(index, 1);
+    next.splice(target, 0, row!);
+    void saveOrder(next, row!, first + target + 1).then(() => {
+      if (!focusAfter) return;
+      const label = by < 0 ? 'Move up' : 'Move down';
+      requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-row-id="${id(row!)}"] [data-move="${label}"]:not([disabled])`)?.focus());
+    });
+  };
+
+  const act = async (path: string, method: 'POST' | 'DELETE', ok: string) => {
+    const res = await fetch(path, { method, credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    if (!res.ok) notify.error(body.message || 'That did not work.');
+    else notify.success(body.message || ok);
+    await list.reload();
+  };
+
+  const sortHeader = (key: string, header: string) => {
+    const active = list.sort === key;
+    const label = `${header}${active ? (list.dir === 'asc' ? ', sorted ascending' : ', sorted descending') : ''}`;
+    return (
+      <th scope="col" key={key} aria-sort={active ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+        <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-decoration-none" onClick={() => list.sortBy(key)} aria-label={`Sort by ${label}`}>
+          {header} {active ? (list.dir === 'asc' ? '▲' : '▼') : ''}
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <Form.Label htmlFor={`table-search-${def.key}`} className="mb-0">
+          Search
+        </Form.Label>
+        <Form.Control id={`table-search-${def.key}`} type="search" value={list.q} onChange={(e) => list.setQ(e.target.value)} style={{ maxWidth: 280 }} />
+        <Form.Label htmlFor={`table-state-${def.key}`} className="mb-0 ms-2">
+          Show
+        </Form.Label>
+        <Form.Select id={`table-state-${def.key}`} value={list.state} onChange={(e) => list.setState(e.target.value as ListState)} style={{ maxWidth: 220 }}>
+          {(Object.keys(STATE_LABELS) as ListState[]).map((st) => (
+            <option key={st} value={st}>
+              {STATE_LABELS[st]}
+              {list.counts[st] !== undefined ? ` (${list.counts[st]})` : ''}
+            </option>
+          ))}
+        </Form.Select>
+        <span className="text-body-secondary small" aria-live="polite">
+          {list.total} {list.total === 1 ? 'row' : 'rows'}
+        </span>
+        {canOrder && list.rows.length > 1 ? <span className="small text-body-secondary">Drag a row, or use Move up and Move down, to change the order on the site.</span> : null}
+      </div>
+      <div className="visually-hidden" aria-live="polite">
+        {announce}
+      </div>
+      {list.error ? <p className="text-danger">{list.error}</p> : null}
+      <div className="table-responsive">
+        <Table bordered hover className="align-middle admin-table">
+          <caption className="visually-hidden">{props.caption}</caption>
+          <thead className="table-light">
+            <tr>
+              <th scope="col">S.No</th>
+              {columns.map((c) => (c.key in def.fields || c.key in def.files ? sortHeader(c.key, c.header) : <th scope="col" key={c.key}>{c.header}</th>))}
+              {sortHeader('status', 'State')}
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.loading && list.rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 3} className="text-center">
+                  Loading...
+                </td>
+              </tr>
+            ) : list.rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 3} className="text-center">
+                  {list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
+                </td>
+              </tr>
+            ) : (
+              list.rows.map((row, i) => {
+                const sno = first + i + 1;
+                return (
+                  <tr
+                    key={id(row)}
+                    data-row-id={id(row)}
+                    draggable={canOrder}
+                    className={dragging === i ? 'opacity-50' : undefined}
+                    onDragStart={canOrder ? () => setDragging(i) : undefined}
+                    onDragOver={canOrder ? (e) => e.preventDefault() : undefined}
+                    onDragEnd={() => setDragging(null)}
+                    onDrop={
+                      canOrder
+                        ? (e) => {
+                            e.preventDefault();
+                            if (dragging === null || dragging === i) return;
+                            const next = [...list.rows];
+                            const [moved] = next.splice(dragging, 1);
+                            next.splice(i, 0, moved!);
+                            setDragging(null);
+                            void saveOrder(next, moved!, sno);
+                          }
+                        : undefined
+                    }
+                  >
+                    <td>{sno}</td>
+                    {columns.map((c) => (
+                      <td key={c.key}>{c.render(row, sno - 1)}</td>
+                    ))}
+                    <td>
+                      <StatusCell row={row} />
+                    </td>
+                    <td className="text-nowrap">
+                      {trash ? (
+                        <>
+                          <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
+                            Restore
+                          </Button>
+                          <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
+                            Delete forever
+                          </Button>
+                        </>
+                      ) : (
+                        <>
+                          {canOrder ? (
+                            <>
+                              <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
+                                ↑
+                              </Button>
+                              <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
+                                ↓
+                              </Button>
+                            </>
+                          ) : null}
+                          <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
+                            History
+                          </Button>
+                          <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
+                            <EditIcon />
+                          </Button>
+                          <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
+                            <TrashIcon />
+                          </Button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Table pages">
+          <Pagination className="flex-wrap">
+            <Pagination.Prev disabled={list.page === 1} onClick={() => list.setPage(list.page - 1)} aria-label="Previous page" />
+            {Array.from({ length: pages }, (_, k) => k + 1)
+              .filter((n) => n === 1 || n === pages || Math.abs(n - list.page) <= 2)
+              .map((n) => (
+                <Pagination.Item key={n} active={n === list.page} onClick={() => list.setPage(n)} aria-label={`Page ${n}`}>
+                  {n}
+                </Pagination.Item>
+              ))}
+            <Pagination.Next disabled={list.page === pages} onClick={() => list.setPage(list.page + 1)} aria-label="Next page" />
+          </Pagination>
+        </nav>
+      ) : null}
+      <Modal show={!!purging} onHide={() => setPurging(null)} centered aria-labelledby="purge-title">
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="purge-title" as="h2" className="h5">
+            Delete forever?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>This removes the {def.label.toLowerCase()}, its files and its history. It cannot be undone.</Modal.Body>
+        <Modal.Footer>
+          <Button
+            variant="danger"
+            onClick={() => {
+              const row = purging!;
+              setPurging(null);
+              void act(`${base(def)}/${id(row)}`, 'DELETE', 'Deleted forever');
+            }}
+          >
+            Yes, delete forever
+          </Button>
+          <Button variant="secondary" onClick={() => setPurging(null)}>
+            Cancel
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </div>
+  );
+}
+
+/** A value of a revision as the comparison shows it: rich text as text, files as thumbnails. */
+function RevisionValue({ def, field, value }: { def: ResourceDef; field: string; value: unknown }) {
+  if (field in def.files) {
+    if (typeof value !== 'string' || !value) return <span className="text-body-secondary">—</span>;
+    return <RevisionFile path={value} label={def.files[field]!.label} />;
+  }
+  if (field === 'speakers' && Array.isArray(value)) {
+    return (
+      <ul className="mb-0 ps-3">
+        {value.map((s, i) => {
+          const sp = (s ?? {}) as Record<string, unknown>;
+          return <li key={i}>{[sp.speaker_name, sp.designation, sp.date, sp.from_time && `${String(sp.from_time)}–${String(sp.to_time ?? '')}`].filter(Boolean).join(', ')}</li>;
+        })}
+      </ul>
+    );
+  }
+  if (value === null || value === undefined || value === '') return <span className="text-body-secondary">—</span>;
+  const f = def.fields[field];
+  const text = f?.type === 'html' ? String(value).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim() : String(value);
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
+}
+
+/** A file of an older version: still public, or kept privately since it was replaced. */
+function RevisionFile({ path, label }: { path: string; label: string }) {
+  const [retired, setRetired] = useState(false);
+  return retired ? <FileView path={`private/retired/${path}`} alt={`${label} (earlier version)`} /> : (
+    <span onErrorCapture={() => setRetired(true)}>
+      <FileView path={path} alt={label} />
+    </span>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  original: 'As it was before history was kept',
+  create: 'Added',
+  'create draft': 'Added as a draft',
+  update: 'Saved',
+  draft: 'Draft saved',
+  publish: 'Published',
+  unpublish: 'Taken off the site',
+  restore: 'Earlier version restored',
+  trash: 'Moved to the trash',
+  'restore from trash': 'Restored from the trash',
+};
+
+interface Revision {
+  revision_id: number;
+  action: string;
+  admin_email: string | null;
+  created_at: string;
+  changed: string[];
+  snapshot: Record<string, unknown>;
+}
+
+/** History: every revision, who and when, the fields it changed side by side, and "Restore this version". */
+export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceDef; row: Row | null; onClose(): void; onRestored(): void }) {
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rowId = row ? Number(row[def.id]) : null;
+  useEffect(() => {
+    setRevisions(null);
+    setOpen(null);
+    if (rowId === null) return;
+    void api<{ revisions?: Revision[] }>(`${base(def)}/${rowId}/revisions`).then((res) => {
+      if (res.ok) setRevisions(res.body.revisions ?? []);
+      else notify.error(res.body.message || 'History could not be loaded.');
+    });
+  }, [def, rowId]);
+  const labels: Record<string, string> = useMemo(
+    () => ({ ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, f.label])), ...Object.fromEntries(Object.entries(def.files).map(([k, f]) => [k, f.label])), speakers: 'Speakers' }),
+    [def],
+  );
+  const restore = async (rev: Revision) => {
+    setBusy(true);
+    try {
+      const res = await api(`${base(def)}/${rowId}/revisions/${rev.revision_id}/restore`, { method: 'POST', json: {} });
+      if (!res.ok) notify.error(res.body.message || 'The version could not be restored.');
+      else {
+        notify.success('Version restored');
+        onRestored();
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal show={!!row} onHide={onClose} size="lg" centered scrollable aria-labelledby="history-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="history-title" as="h2" className="h5">
+          History
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {!revisions ? (
+          <p>Loading...</p>
+        ) : revisions.length === 0 ? (
+          <p>No history yet.</p>
+        ) : (
+          <ol className="list-unstyled mb-0">
+            {revisions.map((rev, i) => {
+              const before = revisions[i + 1]?.snapshot ?? null;
+              const fields = rev.changed.length ? rev.changed : [];
+              return (
+                <li key={rev.revision_id} className="border-bottom py-2">
+                  <div className="d-flex flex-wrap gap-2 align-items-center">
+                    <strong>{ACTION_LABELS[rev.action] ?? rev.action}</strong>
+                    <span className="text-body-secondary small">
+                      {showTime(rev.created_at)}
+                      {rev.admin_email ? ` by ${rev.admin_email}` : ''}
+                    </span>
+                    {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
+                    <span className="ms-auto d-flex gap-2">
+                      <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
+                        {open === rev.revision_id ? 'Hide changes' : 'Compare'}
+                      </Button>
+                      {i > 0 ? (
+                        <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void restore(rev)}>
+                          Restore this version
+                        </Button>
+                      ) : null}
+                    </span>
+                  </div>
+                  {open === rev.revision_id ? (
+                    <Table size="sm" bordered className="mt-2 mb-0">
+                      <thead>
+                        <tr>
+                          <th scope="col">Field</th>
+                          <th scope="col">Before</th>
+                          <th scope="col">This version</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {(fields.length ? fields : Object.keys(rev.snapshot)).map((f) => (
+                          <tr key={f}>
+                            <th scope="row">{labels[f] ?? f}</th>
+                            <td>{before ? <RevisionValue def={def} field={f} value={before[f]} /> : '—'}</td>
+                            <td>
+                              <RevisionValue def={def} field={f} value={rev.snapshot[f]} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </Table>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+/** ISO → the value of a datetime-local input (local time). */
+function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || !iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Schedule: when the row goes live and when it goes off the site (either may be empty). */
+export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef; row: Row | null; onClose(): void; onSaved(): void }) {
+  const [publishAt, setPublishAt] = useState('');
+  const [unpublishAt, setUnpublishAt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setPublishAt(toLocalInput(row?.publish_at));
+    setUnpublishAt(toLocalInput(row?.unpublish_at));
+    setError(null);
+  }, [row]);
+  const live = row?.status === 'published' && !row?.pending_draft;
+  const save = async () => {
+    const iso = (v: string) => (v ? new Date(v).toISOString() : null);
+    const res = await api(`${base(def)}/${Number(row![def.id])}/schedule`, { method: 'POST', json: { publish_at: live ? undefined : iso(publishAt), unpublish_at: iso(unpublishAt) } });
+    if (!res.ok) {
+      setError(res.body.message || 'The schedule could not be saved.');
+      return;
+    }
+    notify.success('Schedule saved');
+    onSaved();
+    onClose();
+  };
+  return (
+    <Modal show={!!row} onHide={onClose} centered aria-labelledby="schedule-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="schedule-title" as="h2" className="h5">
+          Schedule
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {live ? (
+          <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
+        ) : (
+          <Form.Group className="mb-3" controlId="schedule-publish-at">
+            <Form.Label>Goes live at</Form.Label>
+            <Form.Control type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+          </Form.Group>
+        )}
+        <Form.Group controlId="schedule-unpublish-at">
+          <Form.Label>Goes off the site at</Form.Label>
+          <Form.Control type="datetime-local" value={unpublishAt} onChange={(e) => setUnpublishAt(e.target.value)} />
+        </Form.Group>
+        <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
+        {error ? (
+          <p className="text-danger mt-2 mb-0" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="dark" onClick={() => void save()}>
+          Save schedule
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** Opens the signed preview of a row in a new tab (the tab is opened first, so no popup blocker stops it). */
+export async function openPreview(def: ResourceDef, row: Row): Promise<void> {
+  const tab = window.open('about:blank', '_blank');
+  const res = await api<{ url?: string }>(`${base(def)}/${Number(row[def.id])}/preview`, { method: 'POST', json: {} });
+  if (!res.ok || !res.body.url) {
+    tab?.close();
+    notify.error(res.body.message || 'The preview could not be opened.');
+    return;
+  }
+  if (tab) tab.location.href = res.body.url;
+  else window.location.assign(res.body.url);
+}
+
+/** The draft-aware content of a row for the form: a pending draft's values in place of the live ones. */
+export function editableRow(row: Row): Row {
+  const draft = row.pending_draft;
+  return draft && typeof draft === 'object' ? { ...row, ...(draft as Row) } : row;
+}
+
+/** Asks before leaving a form with unsaved changes (another admin page, or closing the tab). */
+export function useUnsavedPrompt(dirty: boolean): void {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm('You have unsaved changes. Leave this page and lose them?')) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, [dirty]);
+}
