@@ -51,6 +51,8 @@ export default [
       route('vacancies', 'routes/admin/resource-page.tsx', { id: 'admin-vacancy' }),
       route('mail', 'routes/admin/mail.tsx'),
       route('consultations', 'routes/admin/consultations.tsx'),
+      route('conflict-list', 'routes/admin/conflict-list.tsx'),
+      route('data-requests', 'routes/admin/data-requests.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('admins', 'routes/admin/admins.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

@@ -52,6 +52,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(true),
+  // Intake (issue 15)
+  LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTAKE_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   CONTENT_TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
 });
@@ -94,6 +97,9 @@ export interface Config {
   content: { scheduleMs: number; trashDays: number };
   /** Base URL public files are linked at ('https://bucket.example.com'); unset: '/uploads/…' on this server. */
   filePublicUrl?: string;
+  /** Intake (issue 15): the key of signed links (else one kept in the database), and how often reminders and purges run. */
+  linkSecret?: string;
+  intakeSweepMs: number;
 }
 
 /** Reads and checks the environment. A bad value throws one clear line naming the variable. */
@@ -123,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     firmInbox: e.FIRM_INBOX,
+    linkSecret: e.LINK_SECRET,
+    intakeSweepMs: e.INTAKE_SWEEP_MS,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retryMaxMs: e.MAIL_RETRY_MAX_MS },
     consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
     adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,

@@ -867,7 +867,27 @@ export class ContentLifecycle {
     if (!row) return null;
     const snapshot = parseDraft(row.pending_draft);
     const view = snapshot ? { ...row, ...snapshot } : row;
-    return { overlay: { key: r.key, id, snapshot }, path: publicPath(r, view) };
+    let pagePath = publicPath(r, view);
+    // A paged public list (decision 0008): the page the row will be on once published.
+    const perPage = LIST_PAGE_SIZES[pagePath];
+    if (perPage) {
+      const t = r.table;
+      const before = await this.db
+        .selectFrom(t)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 'published')
+        .where('deleted_at', 'is', null)
+        .where(r.id, '!=', id)
+        .where((eb) =>
+          ORDERED.has(r.key)
+            ? eb.or([eb('position', '<', Number(row.position ?? 0)), eb.and([eb('position', '=', Number(row.position ?? 0)), eb(r.id, r.order === 'desc' ? '>' : '<', id)])])
+            : eb(r.id, r.order === 'desc' ? '>' : '<', id),
+        )
+        .executeTakeFirstOrThrow();
+      const page = Math.floor(Number(before.n) / perPage) + 1;
+      if (page > 1) pagePath = `${pagePath}?page=${page}`;
+    }
+    return { overlay: { key: r.key, id, snapshot }, path: pagePath };
   }
 
   // --- The scheduler -----------------------------------------------------------------------------
@@ -927,6 +947,9 @@ export class ContentLifecycle {
     await this.ticking?.catch(() => undefined);
   }
 }
+
+/** Public list pages that are paged, and their page size (app/components/public/pager.tsx, decision 0008). */
+const LIST_PAGE_SIZES: Record<string, number> = { '/faqs': 20, '/event': 12 };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -214,7 +214,14 @@ export class ContentService {
   /** Rows on the site (public), or every stored row including drafts and the trash ('all'). */
   async count(r: ResourceDef, scope: 'public' | 'all' = 'public'): Promise<number> {
     let q = this.db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
-    if (scope === 'public') q = q.where('status', '=', 'published').where('deleted_at', 'is', null);
+    if (scope === 'public') {
+      // A preview counts its row in (a paged list page must reach it).
+      const preview = this.lifecycle.overlayFor(r.key);
+      q = q.where((eb) => {
+        const visible = eb.and([eb('status', '=', 'published'), eb('deleted_at', 'is', null)]);
+        return preview ? eb.or([visible, eb(r.id, '=', preview.id)]) : visible;
+      });
+    }
     const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
   }

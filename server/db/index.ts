@@ -13,6 +13,8 @@ import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
 import { up as contentLifecycle } from './migrations/0011-content-lifecycle';
 import { up as contentRevisions } from './migrations/0012-content-revisions';
+import { up as intake } from './migrations/0013-intake';
+import { up as dataRights } from './migrations/0014-data-rights';
 import { up as rule36 } from './migrations/0015-rule36';
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
@@ -71,6 +73,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-consultation-consent': { up: consultationConsent(dialect) },
     '0011-content-lifecycle': { up: contentLifecycle(dialect) },
     '0012-content-revisions': { up: contentRevisions(dialect) },
+    '0013-intake': { up: intake(dialect) },
+    '0014-data-rights': { up: dataRights(dialect) },
     '0015-rule36': { up: rule36(dialect) },
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
 
-export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
+export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
 export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
 
 /** An attachment as kept in the outbox row: a stored private file, or small inline text (the .ics). */

@@ -10,10 +10,29 @@ import type { ParsedBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import { buildIcs } from './ics';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
-import { adminMessage, clientConfirmation, firmNotification, type ConsultationMailData } from './templates';
+import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates';
 import { CONSENT_FIELD, HONEYPOT_FIELD } from '../../content/consultation';
+import type { Intake } from '../consultations/service';
 
-export const CONSULTATION_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+/**
+ * The spec-era statuses (new, contacted, scheduled, closed: set by hand with updatestatus) and those of the
+ * intake flow (issue 15): conflict_review before everything, new → confirmed / declined, confirmed →
+ * cancelled / completed / no_show (decideConsultation, clearConflict).
+ */
+export const CONSULTATION_STATUSES = [
+  'new',
+  'contacted',
+  'scheduled',
+  'closed',
+  'conflict_review',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
+/** The statuses updatestatus may set: the intake flow's go through decideConsultation (they send mail). */
+export const MANUAL_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
 /** A consultation document: PDF, DOC, DOCX, JPG or PNG, checked by content, at most 10 MB. */
@@ -161,6 +180,12 @@ export interface ConsultationRow {
   /** ISO time of the consent; null when the request carried none (the spec's client, older requests). */
   consent_at: string | null;
   status: ConsultationStatus;
+  /** Intake (issue 15). */
+  slot_start?: string | null;
+  opposing_party?: string | null;
+  consent_version?: string | null;
+  decision_note?: string | null;
+  conflict?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -174,6 +199,9 @@ export class MailService {
     private readonly kick: () => void,
   ) {}
 
+  /** The intake flow (issue 15): slots, conflict check, states and links. Set by registerMail. */
+  intake: Intake | null = null;
+
   private get db() {
     return this.services.store.db;
   }
@@ -182,12 +210,24 @@ export class MailService {
     return this.services.config.firmInbox ?? (await this.services.settings.get()).email;
   }
 
+  /** Where the firm's mail goes (FIRM_INBOX, else the settings' email). */
+  firmInboxAddress(): Promise<string> {
+    return this.firmInbox();
+  }
+
+  /** Tells the outbox worker a message is waiting. */
+  kickWorker(): void {
+    this.kick();
+  }
+
   /**
    * Stores a consultation request with its document and its two messages in one unit of work; the
    * caller answers only after this returns. A failure removes the stored document.
    */
   async createConsultation(body: ParsedBody): Promise<{ reference: string; consultationId: number }> {
-    const input = validateConsultation(body.fields);
+    // Intake fields (slot, opposing party, notice version): a refused slot stops here, before anything is stored.
+    const booking = this.intake ? await this.intake.prepare(body.fields) : null;
+    const input = validateConsultation(body.fields, this.services.clock.now());
     const unknown = body.files.find((f) => f.field !== 'document');
     if (unknown)
       throw new AppError(
@@ -219,7 +259,7 @@ export class MailService {
 
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const now = nowIso();
+        const now = this.services.clock.now().toISOString();
         let reference = newReference();
         for (let i = 0; i < 5; i++) {
           const taken = await trx
@@ -261,7 +301,16 @@ export class MailService {
           consentAt: input.consentAt,
           adminUrl: `${this.services.config.publicUrl}/admin-side-bar/consultations`,
         };
+        const extra =
+          this.intake && booking
+            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt }, booking, settings, !!input.consentAt)
+            : null;
         const firm = firmNotification(data, settings);
+        if (extra) {
+          firm.text += `\n\n${extra.firm.text}`;
+          firm.html = firm.html.replace('</body>', `${extra.firm.html}</body>`);
+          if (extra.held) firm.subject = `[Conflict review] ${firm.subject}`;
+        }
         await this.outbox.enqueue(
           {
             kind: 'consultation-firm',
@@ -274,6 +323,11 @@ export class MailService {
           trx,
         );
         const client = clientConfirmation(data, settings);
+        if (extra) {
+          const sig = firmSignature(settings).text;
+          client.text = client.text.replace(`\n\n${sig}`, `\n\n${extra.client.text}\n\n${sig}`);
+          client.html = client.html.replace('<p style="color:#555;font-size:13px', `${extra.client.html}<p style="color:#555;font-size:13px`);
+        }
         const ics = buildIcs(
           {
             uid: `${reference}@${new URL(this.services.config.publicUrl).hostname}`,

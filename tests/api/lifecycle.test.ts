@@ -421,6 +421,21 @@ describe('admin lists at scale and the order the firm sets', () => {
   });
 });
 
+describe('previews on paged lists (after the order test, which reads page 1)', () => {
+  it('previews a draft FAQ on the page of the paged FAQs list it will be on', async () => {
+    for (let i = 1; i <= 21; i++) await api(s.url, '/api/faqs/addFaqs', { cookie, json: { question: `Filler question ${i}?`, answer: 'Filler.' } });
+    const add = await api(s.url, '/api/faqs/addFaqs', { cookie, json: { question: 'Is the last question previewed?', answer: 'On its own page.', status: 'draft' } });
+    const first = await page('/faqs');
+    expect(first.html).not.toContain('Is the last question previewed?');
+    const shown = await page(await preview('faqs', add.body.faq.faqs_id));
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Is the last question previewed?');
+    expect(shown.html).toContain('Preview: not published');
+    // The public pages still have no trace of it, and page 2 stays as it was.
+    expect((await page('/faqs?page=2')).html).not.toContain('Is the last question previewed?');
+  });
+});
+
 describe('scheduling and the trash’s retention on two instances sharing one database', () => {
   let dataDir: string;
   let a: TestServer;
