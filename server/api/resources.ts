@@ -11,7 +11,8 @@ import { requireAdmin } from './auth-hooks';
 /** Where the public list calls keep their answers, and the check that drops them after another instance's write. */
 export interface ListCache {
   cache: PageCache;
-  fresh: () => Promise<void>;
+  /** With CONTENT_VERSION_POLL_MS=0 only: a version read before every answer. */
+  fresh?: () => Promise<void>;
 }
 
 /**
@@ -47,7 +48,7 @@ export function registerResourceRoutes(
         return entry;
       };
       app.get(key, { config: { resource: r.key } }, async (req: FastifyRequest, reply: FastifyReply) => {
-        await fresh();
+        if (fresh) await fresh();
         const hit = cache.get(key);
         if (hit) return sendCached(req, reply, hit, 'HIT');
         const generation = cache.generation;

@@ -68,7 +68,8 @@ export interface ExtensionContext {
 export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
-export type ChangeEvent = { key: ResourceKey | 'settings' | string };
+/** version: the shared content version the write committed (decision 0020), when it bumped one. */
+export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
 export class ContentService {
   readonly changes = new EventEmitter();
@@ -305,8 +306,8 @@ export class ContentService {
     await Promise.all([...paths].map((p) => removeWithVariants(this.files, p)));
   }
 
-  private emit(key: string): void {
-    this.changes.emit('change', { key } satisfies ChangeEvent);
+  private emit(key: string, version?: number): void {
+    this.changes.emit('change', { key, version } satisfies ChangeEvent);
   }
 
   async create(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
@@ -327,6 +328,7 @@ export class ContentService {
       Object.assign(values, await this.storeNewFiles(r, body, written, images));
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, null, images)) : null;
       if (ext) written.push(...ext.written);
+      let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         const position = await this.lifecycle.nextPosition(trx as unknown as LooseDb, r);
@@ -336,13 +338,13 @@ export class ContentService {
           .returning(r.id)
           .executeTakeFirstOrThrow();
         const newId = Number(row[r.id]);
-        await bumpContentVersion(trx);
+        version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
         await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
-      this.emit(r.key);
+      this.emit(r.key, version);
       return (await this.readRow(this.dyn, r, id))!;
     } catch (err) {
       await this.removeFiles(written);
@@ -376,6 +378,7 @@ export class ContentService {
     const written: string[] = [];
     const obsolete: string[] = [];
     const images = new Map<string, ImageMeta>();
+    let version = 0;
     try {
       const newFiles = await this.storeNewFiles(r, body, written, images);
       for (const name of Object.keys(r.files)) {
@@ -394,7 +397,7 @@ export class ContentService {
           await this.lifecycle.baseline(trx as unknown as LooseDb, r, id);
           const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
           await dynamic(trx).updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
-          await bumpContentVersion(trx);
+          version = await bumpContentVersion(trx);
           await ext?.apply(trx, id);
           await saveImageMeta(trx, images, now);
           await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
@@ -409,7 +412,7 @@ export class ContentService {
     }
     // Replaced files stay (privately) while a revision refers to them, so History can restore them.
     await this.lifecycle.retire(r, id, obsolete);
-    if (!pending) this.emit(r.key);
+    if (!pending) this.emit(r.key, version);
     return (await this.readRow(this.dyn, r, id))!;
   }
 

@@ -45,15 +45,16 @@ export class SettingsService {
     }
     await before?.(parsed.data);
     const value = JSON.stringify(parsed.data);
+    let version = 0;
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx.updateTable('settings').set({ value, updated_at: nowIso() }).where('key', '=', KEY).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         await trx.insertInto('settings').values({ key: KEY, value, updated_at: nowIso() }).execute();
       }
-      await bumpContentVersion(trx);
+      version = await bumpContentVersion(trx);
     });
     this.cache = parsed.data;
-    this.changes.emit('change', { key: 'settings' });
+    this.changes.emit('change', { key: 'settings', version });
     return parsed.data;
   }
 

@@ -2,7 +2,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pgModule from 'pg';
+import { lazy } from '../lib/lazy';
 import { up as initial } from './migrations/0001-initial';
 import { up as mailOutboxLease } from './migrations/0002-mail-outbox-lease';
 import { up as auditLog } from './migrations/0003-audit-log';
@@ -16,6 +17,9 @@ import { up as intake } from './migrations/0013-intake';
 import { up as dataRights } from './migrations/0014-data-rights';
 import { up as rule36 } from './migrations/0015-rule36';
 import type { Database } from './schema';
+
+/** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
+const pg = lazy<typeof pgModule>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,7 +40,7 @@ export interface StoreOptions {
 
 export function openStore(opts: StoreOptions): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new (pg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
     // ending it) is reported here; the pool discards it and opens a new one on the next query. Without a
     // listener the event would be an uncaught exception that stops the whole process.

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { fileTypeFromFile } from 'file-type';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
@@ -405,6 +404,7 @@ export class MailService {
     const stored: OutboxAttachment[] = [];
     try {
       for (const [i, f] of body.files.entries()) {
+        const { fileTypeFromFile } = await import('file-type');
         const type = await fileTypeFromFile(f.tmp);
         const ext =
           type?.ext && /^[a-z0-9]{1,8}$/.test(type.ext)

@@ -502,6 +502,10 @@ describe.skipIf(!hasChromium)(title, () => {
   describe('Book Consultation', () => {
     it('has the spec fields and posts multipart to /api/mail/contact; shows the server message', async () => {
       const page = await desktop.newPage();
+      // On a busy machine the form takes longer than the disclaimer's 5 s: close it whenever it covers the page.
+      await page.addLocatorHandler(page.getByRole('dialog', { name: 'Legal Disclaimer' }), async () => {
+        await page.getByRole('button', { name: 'I Understand' }).click();
+      });
       let posted = '';
       let contentType = '';
       let reply: 'ok' | 'fail' | 'fail-msg' | 'abort' = 'ok';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/public/toasts';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { usePublicData } from '../../components/public/site';
