@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pgModule from 'pg';
@@ -17,6 +17,21 @@ import { up as intake } from './migrations/0013-intake';
 import { up as dataRights } from './migrations/0014-data-rights';
 import { up as rule36 } from './migrations/0015-rule36';
 import type { Database } from './schema';
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock at BEGIN, waiting up to busy_timeout for
+ * another process that holds it. A deferred transaction that reads first and then writes cannot wait (its
+ * read snapshot would be stale), so SQLite answers SQLITE_BUSY at once and the request failed.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
 
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
 const pg = lazy<typeof pgModule>('pg');
@@ -58,7 +73,7 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 
