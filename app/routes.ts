@@ -1,4 +1,11 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { resources } from '../content/resources/index';
+
+/** Content groups whose admin screen is their own module rather than the generic resource page. */
+const OWN_SCREEN: Partial<Record<string, string>> = {
+  caseDetails: 'routes/admin/case-details.tsx',
+  event: 'routes/admin/event.tsx',
+};
 
 export default [
   // Public site: server-rendered, inside the public chrome (header, footer, disclaimer).
@@ -34,23 +41,16 @@ export default [
     route('admin-side-bar', 'routes/admin/shell.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
-      route('carousel', 'routes/admin/resource-page.tsx', { id: 'admin-carousel' }),
-      route('calendar', 'routes/admin/resource-page.tsx', { id: 'admin-calendar' }),
-      route('about-img', 'routes/admin/resource-page.tsx', { id: 'admin-about' }),
-      route('case-category', 'routes/admin/resource-page.tsx', { id: 'admin-caseCategory' }),
-      route('cases', 'routes/admin/resource-page.tsx', { id: 'admin-cases' }),
-      route('case-details', 'routes/admin/case-details.tsx'),
-      route('blog', 'routes/admin/resource-page.tsx', { id: 'admin-blog' }),
-      route('event', 'routes/admin/event.tsx'),
-      route('review', 'routes/admin/resource-page.tsx', { id: 'admin-review' }),
-      route('team', 'routes/admin/resource-page.tsx', { id: 'admin-team' }),
-      route('faqs', 'routes/admin/resource-page.tsx', { id: 'admin-faqs' }),
-      route('ads', 'routes/admin/resource-page.tsx', { id: 'admin-ads' }),
-      route('gallery', 'routes/admin/resource-page.tsx', { id: 'admin-gallery' }),
-      route('partners', 'routes/admin/resource-page.tsx', { id: 'admin-partners' }),
-      route('vacancies', 'routes/admin/resource-page.tsx', { id: 'admin-vacancy' }),
+      // One management page per declared content group (content/resources): the generic page, or the
+      // group's own screen where it has one.
+      ...resources.map((r) => {
+        const own = OWN_SCREEN[r.key];
+        return own ? route(r.admin.path, own) : route(r.admin.path, 'routes/admin/resource-page.tsx', { id: `admin-${r.key}` });
+      }),
       route('mail', 'routes/admin/mail.tsx'),
       route('consultations', 'routes/admin/consultations.tsx'),
+      route('conflict-list', 'routes/admin/conflict-list.tsx'),
+      route('data-requests', 'routes/admin/data-requests.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('admins', 'routes/admin/admins.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

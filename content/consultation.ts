@@ -5,3 +5,23 @@
 export const CONSENT_FIELD = 'consent';
 export const CONSENT_LABEL = 'I understand that submitting this form does not create a lawyer–client relationship';
 export const HONEYPOT_FIELD = 'website';
+
+/** Optional fields of the consultation call added by intake (issue 15). */
+export const SLOT_FIELD = 'slot';
+export const OPPOSING_PARTY_FIELD = 'opposing_party';
+export const OPPOSING_PARTY_LABEL = 'Opposing party';
+export const NOTICE_VERSION_FIELD = 'notice_version';
+
+/**
+ * The privacy notice shown on the form (DPDP Act 2023 and its 2025 Rules). A change of its wording gets
+ * a new version number; each consent is stored with the version the visitor saw.
+ */
+export const NOTICE_VERSION = 1;
+export function privacyNotice(o: { firmName: string; retentionMonths: number; grievanceName: string; grievanceEmail: string; grievancePhone: string }): string[] {
+  return [
+    `${o.firmName} collects your name, email address, phone number, the summary of your matter, the other party's name and any document you attach, only to answer your request, check for conflicts of interest and arrange the consultation.`,
+    `Requests that never become a consultation are deleted after ${o.retentionMonths} months. Nothing is shared with anyone outside the firm except its mail provider.`,
+    `You may ask for a copy of your data or its erasure at any time from the Privacy Policy page, withdraw your consent, and complain to the Data Protection Board of India.`,
+    `Grievances: ${o.grievanceName}, ${o.grievanceEmail}${o.grievancePhone ? `, ${o.grievancePhone}` : ''}.`,
+  ];
+}

@@ -23,7 +23,7 @@ export interface FieldDef {
   /** Allowed values for enum fields. */
   values?: readonly string[];
   /** For ref fields: the group whose id this is. */
-  ref?: ResourceKey;
+  ref?: string;
   /** Shown as a column in the admin table. */
   column?: boolean;
   /** Placeholder / help text in the admin form. */
@@ -40,6 +40,29 @@ export interface FileFieldDef {
   /** File input accept attribute for the admin form. */
   accept: string;
   column?: boolean;
+}
+
+/**
+ * A nested list of a group (an event's speakers): sent as a JSON list in the field of its name, stored
+ * in its own table (one row per item, in order), returned as an array on each row.
+ */
+export interface ListDef {
+  /** The table of the items and the column naming their row. */
+  table: string;
+  parent: string;
+  label: string;
+  /** Most items one write may carry. */
+  max: number;
+  /** The item's fields (blank ones are stored as ''). */
+  fields: Record<string, FieldDef>;
+  /**
+   * An image per item: its stored path is the item's `column`; a new one arrives as the multipart file
+   * field `<fileField>_<i>` (i = the item's index in the list); an item whose `column` repeats the path it
+   * already has keeps it.
+   */
+  image?: { column: string; fileField: string; label: string };
+  /** Labels of the admin form's list editor. */
+  admin: { add: string; item: string };
 }
 
 export type FileFormat = 'jpg' | 'png' | 'webp' | 'gif' | 'pdf' | 'doc' | 'docx' | 'mp4' | 'mov';
@@ -67,25 +90,12 @@ export interface ValidationContext {
   hasStoredFile(name: string): boolean;
 }
 
-export type ResourceKey =
-  | 'carousel'
-  | 'calendar'
-  | 'about'
-  | 'caseCategory'
-  | 'cases'
-  | 'caseDetails'
-  | 'blog'
-  | 'event'
-  | 'review'
-  | 'team'
-  | 'faqs'
-  | 'partners'
-  | 'ads'
-  | 'gallery'
-  | 'vacancy';
+/** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
+export type ResourceKey = import('./resources/index').Declared['key'];
 
 export interface ResourceDef {
-  key: ResourceKey;
+  /** Short name of the group ('faqs'): routes' config, audit targets, the admin's ids. */
+  key: string;
   /** Singular human name: 'Carousel', 'FAQ'. Used in success and not-found messages. */
   label: string;
   table: string;
@@ -103,12 +113,14 @@ export interface ResourceDef {
   order: 'asc' | 'desc';
   fields: Record<string, FieldDef>;
   files: Record<string, FileFieldDef>;
+  /** Nested lists (event speakers). */
+  lists?: Record<string, ListDef>;
   /** The spec's validation rules (section 5); returns the exact message or null. */
   validate(v: Values, ctx: ValidationContext): string | null;
   /** Message when the update call names no id. */
   missingIdMessage: string;
   /** Columns of other groups joined into each row (read-only), e.g. case_name of the category. */
-  joins?: readonly { via: string; ref: ResourceKey; columns: readonly string[] }[];
+  joins?: readonly { via: string; ref: string; columns: readonly string[] }[];
   /** Admin screen: route segment under /admin-side-bar and sidebar label. */
   admin: { path: string; title: string; nav: string; empty: string };
 }
@@ -131,3 +143,24 @@ export function isEmptyHtml(v: unknown): boolean {
     .trim();
   return text === '';
 }
+
+// --- Types compiled from a declaration ----------------------------------------------------------
+
+/** The stored value of a field of that declaration (blank fields are stored as null). */
+export type FieldValue<F extends FieldDef> = F['type'] extends 'int' | 'ref'
+  ? number
+  : F['type'] extends 'enum'
+    ? F['values'] extends readonly (infer V extends string)[]
+      ? V
+      : string
+    : string;
+
+/** A row of a group as the list, add and update calls return it (before extensions decorate it). */
+export type RowOf<R extends ResourceDef> = { [K in R['id']]: number } & {
+  -readonly [K in keyof R['fields']]: FieldValue<R['fields'][K]> | null;
+} & { -readonly [K in keyof R['files']]: string | null } & { created_at: string; updated_at: string };
+
+/** An item of a nested list as returned: every field, and its image when it has one. */
+export type ListItemOf<L extends ListDef> = { -readonly [K in keyof L['fields']]: string } & (L['image'] extends { column: infer C extends string }
+  ? { [K in C]: string }
+  : unknown);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
 /** Defaults of the Rule 36 settings (issue 16); the disclaimer texts are the spec's. */
 export const RULE36_DEFAULTS = {
@@ -46,6 +47,58 @@ const profile = z.object({
 
 const url = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
 
+// ── Intake (issue 15): booking rules, the data-protection contact and retention. Kept together here so
+// other additions to the settings stay apart from it. Every part has a default, so settings stored before
+// it existed still read.
+const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30');
+const hoursWindow = z
+  .object({ from: hhmm, to: hhmm })
+  .refine((w) => (minutesOf(w.to) ?? 0) > (minutesOf(w.from) ?? 0), 'The end of opening hours must come after the start');
+const weeklyHours = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(hoursWindow).max(6)])) as Record<Weekday, z.ZodArray<typeof hoursWindow>>,
+);
+const MORNING_EVENING = [
+  { from: '03:00', to: '08:00' },
+  { from: '18:00', to: '20:00' },
+];
+/** The spec's consultation hours (3:00–8:00 AM and 6:00–8:00 PM, Monday to Saturday), 30-minute slots. */
+export const DEFAULT_BOOKING: BookingRules = {
+  timeZone: 'Asia/Kolkata',
+  weeklyHours: { sun: [], mon: MORNING_EVENING, tue: MORNING_EVENING, wed: MORNING_EVENING, thu: MORNING_EVENING, fri: MORNING_EVENING, sat: MORNING_EVENING },
+  slotMinutes: 30,
+  bufferMinutes: 0,
+  minNoticeHours: 12,
+  horizonDays: 60,
+  closedDates: [],
+  capacity: 1,
+};
+export const BookingRulesSchema = z.object({
+  timeZone: z.string().trim().refine(isTimeZone, 'Unknown time zone'),
+  weeklyHours,
+  slotMinutes: z.number().int().min(5).max(480),
+  bufferMinutes: z.number().int().min(0).max(240),
+  minNoticeHours: z.number().int().min(0).max(24 * 30),
+  horizonDays: z.number().int().min(1).max(366),
+  closedDates: z.array(z.string().refine(isDay, 'Use a date like 2027-01-26')).max(400),
+  capacity: z.number().int().min(1).max(50),
+});
+export const DEFAULT_PRIVACY = {
+  grievanceName: 'Grievance Officer',
+  grievanceEmail: 'privacy@harrowvale.example',
+  grievancePhone: '+91 484 400 1993',
+  retentionMonths: 24,
+  /** How long before a confirmed consultation a client may still cancel or move it online. */
+  cancelCutoffHours: 12,
+};
+export const PrivacySettingsSchema = z.object({
+  grievanceName: z.string().trim().min(1).max(120),
+  grievanceEmail: z.email(),
+  grievancePhone: z.string().trim().max(40),
+  retentionMonths: z.number().int().min(1).max(240),
+  cancelCutoffHours: z.number().int().min(0).max(24 * 14),
+});
+// ── end of the intake block ──
+
 export const SiteSettingsSchema = z.object({
   firmName: z.string().trim().min(1).max(120),
   tagline: z.string().trim().max(200),
@@ -83,6 +136,9 @@ export const SiteSettingsSchema = z.object({
     })
     .default(() => RULE36_DEFAULTS),
   // --- end of Rule 36 ---
+  // Intake (issue 15)
+  booking: BookingRulesSchema.default(DEFAULT_BOOKING),
+  privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -158,4 +214,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   ],
   footerCredit: { text: 'Website by Northlight Studio', url: 'https://northlight.example' },
   rule36: RULE36_DEFAULTS,
+  // Intake (issue 15)
+  booking: DEFAULT_BOOKING,
+  privacy: DEFAULT_PRIVACY,
 };

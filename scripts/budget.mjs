@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
-export const DEFAULT_BUDGET_KB = 150;
+// 150 KB until issue 17 (141 KB then); 135 KB since its toasts load with the first toast (133.6 KB).
+export const DEFAULT_BUDGET_KB = 135;
 
 /** Reads React Router's client manifest (build/client/assets/manifest-<hash>.js). */
 export function readManifest(clientDir) {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -6,6 +7,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { ResourceDef } from '../content/kit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './api/admins';
@@ -31,10 +33,12 @@ import { LocalFileStore } from './files/store';
 import { registerMail } from './mail/index';
 import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
-import { registerSecurityHeaders } from './plugins/security';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security';
+import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
 import { createRenderer, type BuildSource } from './render/react-router';
 import { createServices, type Services } from './services';
+import type { ChangeEvent } from './content/service';
 
 export interface BuildOptions {
   /** The React Router server build, or a loader for it (dev). Without one, pages answer 503. */
@@ -45,6 +49,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Wraps the HTTP server (the dev server puts Vite's middleware in front). */
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** The content groups served (default: every declaration in content/resources; a test adds a throwaway one). */
+  groups?: readonly ResourceDef[];
 }
 
 export interface Built {
@@ -54,6 +60,8 @@ export interface Built {
   createdAdmin: { email: string; password?: string } | null;
   /** Every route the server registered. */
   routes: RegisteredRoute[];
+  /** Cached answers written before Fastify (decision 0020); absent when caching or the poll is off. */
+  fastPath?: FastPath;
 }
 
 export interface RegisteredRoute {
@@ -70,15 +78,47 @@ export const OUT_OF_SPACE =
 
 /** Builds the whole server: data store migrated and seeded, API, files, pages. Tests use it directly. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<Built> {
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const https = config.publicUrl.startsWith('https:');
+  // Rendered public pages, and the JSON of the public list calls, are cached in production until content
+  // changes (or, for pages, a time boundary passes), with every header of their answers built once.
+  const caching = opts.mode !== 'development' && config.pageCache;
+  const security = (secure: boolean, contentType: string) => securityHeaders({ https: secure, contentType });
+  const pageCache = caching ? new PageCache(64 * 1024 * 1024, security) : undefined;
+  const listCache = caching ? new PageCache(32 * 1024 * 1024, security) : undefined;
+  // Cache hits are answered before Fastify (decision 0020), unless every request must be logged or must
+  // wait for a content-version read (CONTENT_VERSION_POLL_MS=0).
+  const fastPath =
+    caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
+      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy })
+      : undefined;
+  const serverFactory: FastifyServerOptions['serverFactory'] =
+    opts.serverFactory ??
+    (fastPath
+      ? (handler, o) => {
+          // What Fastify does for its own HTTP/1 server, with the cache in front of its handler.
+          const server = http.createServer(o.http ?? {}, (req, res) => {
+            if (!fastPath(req, res)) handler(req, res);
+          });
+          const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
+          const keepAlive = n(o.keepAliveTimeout);
+          const requestTimeout = n(o.requestTimeout);
+          const connectionTimeout = n(o.connectionTimeout);
+          const perSocket = n(o.maxRequestsPerSocket);
+          if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive;
+          if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+          if (connectionTimeout !== undefined) server.setTimeout(connectionTimeout);
+          if (perSocket) server.maxRequestsPerSocket = perSocket;
+          return server;
+        }
+      : undefined);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
     routerOptions: { maxParamLength: 500 },
-    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
+    ...(serverFactory ? { serverFactory } : {}),
   });
   // Every route, as registered (the API reference and the route-walking tests read it).
   const routes: RegisteredRoute[] = [];
@@ -117,7 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store.db) });
   registerAdminWriteLimit(app, config.adminWriteRateLimit);
   registerOriginCheck(app, config.publicUrl);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https });
   registerAudit(app, services);
   // JSON and other text answers are compressed; cached pages arrive already compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -162,16 +202,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  // Rendered public pages, and the JSON of the public list calls, are cached in production until content
-  // changes (or, for pages, a time boundary passes).
-  const caching = opts.mode !== 'development' && services.config.pageCache;
-  const pageCache = caching ? new PageCache() : undefined;
-  const listCache = caching ? new PageCache(32 * 1024 * 1024) : undefined;
   const clearCaches = () => {
     pageCache?.clear();
     listCache?.clear();
   };
-  services.content.changes.on('change', clearCaches);
+
   // Another instance's write (or one of ours) moved the shared content version: drop what we cached.
   const contentVersion = new ContentVersionWatch(
     store.db,
@@ -182,19 +217,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (err) => app.log.error({ err }, 'content version check failed'),
   );
   await contentVersion.check();
-  services.settings.useFreshnessCheck(() => contentVersion.check());
+  // A write of this instance: cleared at once, and its version needs no second clear by the poll.
+  services.content.changes.on('change', (e: ChangeEvent) => {
+    clearCaches();
+    if (e.version) contentVersion.adopt(e.version);
+  });
+  // Another instance's write shows here within CONTENT_VERSION_POLL_MS (ours clear the caches at once);
+  // 0: a version read before every cached answer, as decision 0007 first had it.
+  const strictFreshness = config.contentVersionPollMs === 0;
+  if (strictFreshness) services.settings.useFreshnessCheck(() => contentVersion.check());
+  else contentVersion.watch(config.contentVersionPollMs);
+  app.addHook('onClose', async () => contentVersion.stop());
+  const fresh = strictFreshness ? () => contentVersion.check() : undefined;
 
   registerAdminRoutes(app, services);
   registerSettingsRoutes(app, services);
   registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
-  registerResourceRoutes(app, services, listCache && { cache: listCache, fresh: () => contentVersion.check() });
+  registerResourceRoutes(app, services, listCache && { cache: listCache, fresh }, opts.groups);
   registerLifecycleRoutes(app, services);
   registerFileRoutes(app, services);
   registerAiRoutes(app, services);
   const mail = await registerMail(app, services);
   registerAdminAccountRoutes(app, services, mail);
-  registerDocsRoutes(app, services, routes);
+  registerDocsRoutes(app, services, routes, opts.groups);
 
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');
@@ -238,11 +284,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!render) {
       return reply.code(503).send({ statusCode: 503, message: 'The site is not built yet. Run npm run build.' });
     }
-    await contentVersion.check();
+    if (strictFreshness) await contentVersion.check();
     return render(req, reply);
   });
 
-  return { app, services, createdAdmin, routes };
+  return { app, services, createdAdmin, routes, fastPath };
 }
 
 declare module 'fastify' {

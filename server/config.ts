@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   CONSULTATION_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(5),
   PAGE_CACHE: onOff.default(true),
+  CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
   TRUST_PROXY: onOff.default(false),
   UPLOAD_MAX_IMAGE_MB: mb(10),
@@ -51,6 +52,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(true),
+  // Intake (issue 15)
+  LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INTAKE_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   CONTENT_TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
 });
@@ -76,6 +80,11 @@ export interface Config {
   adminWriteRateLimit: number;
   /** Rendered public pages and public list calls kept in memory (production); off for measuring renders. */
   pageCache: boolean;
+  /**
+   * How often (ms) an instance checks whether another instance changed content; 0 checks before every
+   * cached answer instead (decision 0020). The instance that writes clears its own caches at once.
+   */
+  contentVersionPollMs: number;
   trustProxy: boolean;
   limits: { image: number; document: number; video: number };
   logLevel: string;
@@ -88,6 +97,9 @@ export interface Config {
   content: { scheduleMs: number; trashDays: number };
   /** Base URL public files are linked at ('https://bucket.example.com'); unset: '/uploads/…' on this server. */
   filePublicUrl?: string;
+  /** Intake (issue 15): the key of signed links (else one kept in the database), and how often reminders and purges run. */
+  linkSecret?: string;
+  intakeSweepMs: number;
 }
 
 /** Reads and checks the environment. A bad value throws one clear line naming the variable. */
@@ -117,10 +129,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     firmInbox: e.FIRM_INBOX,
+    linkSecret: e.LINK_SECRET,
+    intakeSweepMs: e.INTAKE_SWEEP_MS,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retryMaxMs: e.MAIL_RETRY_MAX_MS },
     consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
     adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,
     pageCache: e.PAGE_CACHE,
+    contentVersionPollMs: e.CONTENT_VERSION_POLL_MS,
     trustProxy: e.TRUST_PROXY,
     limits: {
       image: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,

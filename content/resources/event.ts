@@ -1,4 +1,4 @@
-import { defineResource, isBlank } from '../kit';
+import { defineResource, isBlank, type ListItemOf } from '../kit';
 
 export const event = defineResource({
   key: 'event',
@@ -27,6 +27,23 @@ export const event = defineResource({
       column: true,
     },
   },
+  lists: {
+    speakers: {
+      table: 'event_speakers',
+      parent: 'event_id',
+      label: 'Speakers',
+      max: 50,
+      fields: {
+        speaker_name: { type: 'text', label: 'Speaker Name', max: 120 },
+        designation: { type: 'text', label: 'Designation', max: 160 },
+        date: { type: 'date', label: 'Date' },
+        from_time: { type: 'time', label: 'From Time' },
+        to_time: { type: 'time', label: 'To Time' },
+      },
+      image: { column: 'image', fileField: 'speaker_image', label: 'Speaker Image' },
+      admin: { add: 'Add speaker', item: 'Speaker' },
+    },
+  },
   validate: (v, ctx) => {
     const media = ctx.hasNewFile('event_image') || (ctx.mode === 'update' && ctx.hasStoredFile('event_image'));
     if (isBlank(v.event_title) || isBlank(v.event_description) || !media)
@@ -38,13 +55,6 @@ export const event = defineResource({
 });
 
 /** A speaker of an event, as sent (JSON string `speakers`) and returned (`speakers` array on each event). */
-export interface Speaker {
-  speaker_name: string;
-  designation: string;
-  date: string;
-  from_time: string;
-  to_time: string;
-  image: string;
-}
+export type Speaker = ListItemOf<typeof event.lists.speakers>;
 
-export const SPEAKER_FIELDS = ['speaker_name', 'designation', 'date', 'from_time', 'to_time'] as const;
+export const SPEAKER_FIELDS = Object.keys(event.lists.speakers.fields) as (keyof typeof event.lists.speakers.fields)[];

@@ -17,8 +17,8 @@ import { vacancy } from './vacancy';
 
 export { about, ads, blog, calendar, carousel, caseCategory, caseDetails, cases, event, faqs, gallery, partners, review, team, vacancy };
 
-/** Every content group, in the admin sidebar's order. */
-export const resources: readonly ResourceDef[] = [
+/** Every content group, in the admin sidebar's order (with their literal types, for the row types). */
+const declared = [
   carousel,
   calendar,
   about,
@@ -34,9 +34,22 @@ export const resources: readonly ResourceDef[] = [
   ads,
   gallery,
   vacancy,
-];
+] as const;
 
-export const resourceByKey = Object.fromEntries(resources.map((r) => [r.key, r])) as Record<ResourceKey, ResourceDef>;
+/** Every content group, in the admin sidebar's order. */
+export const resources: readonly Declared[] = declared;
+
+/** The declaration of each group, with its literal field types: the source of the row and table types. */
+export type Declared = (typeof declared)[number];
+
+export const resourceByKey = Object.fromEntries(resources.map((r): [string, ResourceDef] => [r.key, r])) as Record<ResourceKey, ResourceDef>;
+
+/** The declared group of a key named in another declaration (a ref field, a join). */
+export function groupOf(key: string): ResourceDef {
+  const r = (resourceByKey as Partial<Record<string, ResourceDef>>)[key];
+  if (!r) throw new Error(`no content group '${key}' is declared`);
+  return r;
+}
 
 /** The API path of a call: '/api' + base + path. */
 export function apiPath(r: ResourceDef, call: keyof ResourceDef['paths']): string {

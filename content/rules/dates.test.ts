@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dmyToIso, format12h, formatPublicDate, isoToDmy } from './dates';
+import { dmyToIso, format12h, formatAdminDay, formatAdminTime, formatLongWhen, formatPublicDate, isoToDmy } from './dates';
 
 describe('date formats', () => {
   it('shows public dates as DD MMM YYYY', () => {
@@ -19,5 +19,29 @@ describe('date formats', () => {
     expect(format12h('12:00')).toBe('12:00 PM');
     expect(format12h('23:59')).toBe('11:59 PM');
     expect(format12h('24:00')).toBe('');
+  });
+});
+
+describe('admin times (formatAdminDay, formatAdminTime)', () => {
+  // Built in the runtime's own time zone, as the admin screens show them.
+  const at = (h: number, m: number, s = 0) => new Date(2026, 10, 4, h, m, s).toISOString();
+
+  it('writes DD/MM/YYYY and a 12-hour time, midnight and noon as 12', () => {
+    expect(formatAdminDay(at(9, 5))).toBe('04/11/2026');
+    expect(formatAdminTime(at(0, 5))).toBe('04/11/2026 12:05 AM');
+    expect(formatAdminTime(at(12, 0))).toBe('04/11/2026 12:00 PM');
+    expect(formatAdminTime(at(23, 59, 7), { seconds: true })).toBe('04/11/2026 11:59:07 PM');
+  });
+
+  it('gives an empty string for a missing or unreadable time', () => {
+    expect(formatAdminDay(null)).toBe('');
+    expect(formatAdminTime(undefined)).toBe('');
+    expect(formatAdminTime('not a time')).toBe('');
+  });
+});
+
+describe('formatLongWhen', () => {
+  it('names the day, the month and the time zone', () => {
+    expect(formatLongWhen(new Date(2026, 10, 24, 10, 15))).toMatch(/^Tuesday,? 24 Nov 2026,? 10:15\s?am \S+/i);
   });
 });

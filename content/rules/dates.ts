@@ -41,3 +41,51 @@ export function format12h(hhmm: string | null | undefined): string {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${m[2]} ${suffix}`;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as a Date in this runtime's time zone, or null when unreadable. */
+function local(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Admin day of a stored time, in the viewer's time zone: 'DD/MM/YYYY'; '' when unreadable. */
+export function formatAdminDay(iso: string | null | undefined): string {
+  const d = local(iso);
+  return d ? `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()}` : '';
+}
+
+/**
+ * Admin time of a stored time, in the viewer's time zone: 'DD/MM/YYYY h:mm AM' (with `seconds`,
+ * 'DD/MM/YYYY h:mm:ss AM', the audit log's); '' when unreadable.
+ */
+export function formatAdminTime(iso: string | null | undefined, opts: { seconds?: boolean } = {}): string {
+  const d = local(iso);
+  if (!d) return '';
+  const time = `${d.getHours() % 12 || 12}:${pad2(d.getMinutes())}${opts.seconds ? `:${pad2(d.getSeconds())}` : ''}`;
+  return `${formatAdminDay(iso)} ${time} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * One `Intl.DateTimeFormat` per format per process: each holds ICU data (time-zone names) in native
+ * memory that only a full garbage collection frees, so one per call made RSS climb by hundreds of MB
+ * under a burst of consultation requests (decision 0009). Created on first use.
+ */
+let longWhen: Intl.DateTimeFormat | null = null;
+
+/** A moment as the mails write it, with the server's time zone named: 'Tuesday, 24 Nov 2026, 10:15 am GMT'. */
+export function formatLongWhen(d: Date): string {
+  longWhen ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: 'short',
+  });
+  return longWhen.format(d);
+}

@@ -8,7 +8,7 @@
  * boundaries (letters, combining marks and digits of every script), so Hindi and Malayalam phrases match
  * as whole words exactly as English ones do.
  */
-import type { ResourceDef, ResourceKey } from '../kit';
+import type { ResourceDef } from '../kit';
 import { stripTags } from './preview';
 
 export type Rule36Kind = 'superlative' | 'success-claim' | 'solicitation' | 'comparison' | 'client-name';
@@ -287,7 +287,7 @@ export function rule36Message(findings: readonly Rule36Finding[], strict: boolea
  * The visitor-facing text fields of each content group that are checked before they are published
  * (ads are images; files are not read). HTML fields are checked as their text (tags removed).
  */
-export const RULE36_CHECKED_FIELDS: Readonly<Partial<Record<ResourceKey, readonly string[]>>> = {
+export const RULE36_CHECKED_FIELDS: Readonly<Partial<Record<string, readonly string[]>>> = {
   blog: ['title', 'description'],
   cases: ['case_title_name'],
   caseDetails: ['case_content'],

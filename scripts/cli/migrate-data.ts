@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { migrate, migrations, openStore } from '../../server/db/index';
+import { dynamic, type DynamicTables } from '../../server/db/schema';
 
 /**
  * npm run migrate-data -- --from sqlite:PATH --to postgres://…
@@ -75,7 +76,7 @@ export async function migrateData(fromPath: string, toUrl: string, log: (line: s
     live.close();
   }
   const src = new Database(snapshot, { readonly: true });
-  const source = new Kysely<any>({ dialect: new SqliteDialect({ database: src }) });
+  const source = new Kysely<DynamicTables>({ dialect: new SqliteDialect({ database: src }) });
   const target = openStore({ dataDir: work, databaseUrl: toUrl, poolMax: 2 });
   try {
     // The source must be at this version's schema (start the site once with this version first).
@@ -94,13 +95,13 @@ export async function migrateData(fromPath: string, toUrl: string, log: (line: s
 
     for (const t of order) {
       if (SEEDED_BY_MIGRATION.has(t)) continue;
-      const row = await target.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await dynamic(target.db).selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       if (Number(row.n) > 0) throw new UsageError(`The PostgreSQL database is not empty (table ${t} has rows). Migrate into a new, empty database.`);
     }
 
     const result: MigrateResult = { tables: [] };
     await target.db.transaction().execute(async (trx) => {
-      for (const t of [...order].reverse()) if (SEEDED_BY_MIGRATION.has(t)) await trx.deleteFrom(t).execute();
+      for (const t of [...order].reverse()) if (SEEDED_BY_MIGRATION.has(t)) await dynamic(trx).deleteFrom(t).execute();
       for (const t of order) {
         const columns = (src.prepare(`PRAGMA table_info("${t.replace(/"/g, '""')}")`).all() as { name: string }[]).map((c) => c.name);
         const batch = Math.max(1, Math.min(500, Math.floor(30_000 / Math.max(1, columns.length))));
@@ -108,7 +109,7 @@ export async function migrateData(fromPath: string, toUrl: string, log: (line: s
         for (let offset = 0; ; offset += batch) {
           const rows = await source.selectFrom(t).selectAll().orderBy(sql`rowid`).limit(batch).offset(offset).execute();
           if (!rows.length) break;
-          await trx.insertInto(t).values(rows).execute();
+          await dynamic(trx).insertInto(t).values(rows).execute();
           copied += rows.length;
         }
         result.tables.push({ table: t, rows: copied });
@@ -124,7 +125,7 @@ export async function migrateData(fromPath: string, toUrl: string, log: (line: s
 
     // Check: every table holds as many rows as the snapshot.
     for (const { table, rows } of result.tables) {
-      const row = await target.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await dynamic(target.db).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       if (Number(row.n) !== rows) throw new Error(`table ${table}: copied ${rows} rows but PostgreSQL holds ${String(row.n)}`);
       log(`${table}: ${rows} rows`);
     }

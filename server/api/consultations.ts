@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import {
   CONSULTATION_STATUSES,
+  MANUAL_STATUSES,
   type ConsultationRow,
   type ConsultationStatus,
   type MailService,
@@ -24,9 +25,25 @@ function view(r: ConsultationRow) {
       : null,
     /** ISO time the visitor gave the consent; null for requests stored before it existed. */
     consent_at: r.consent_at ?? null,
+    /** Intake (issue 15): the booked slot (null for a preferred time), the opposing party, the notice version consented to, the firm's note, and what the conflict check found. */
+    slot: r.slot_start ?? null,
+    opposing_party: r.opposing_party ?? null,
+    consent_version: r.consent_version ?? null,
+    decision_note: r.decision_note ?? null,
+    conflicts: conflictsOf(r.conflict),
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
+}
+
+function conflictsOf(raw: string | null | undefined): unknown[] {
+  if (!raw) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Requests a page of the inbox holds unless `perPage` asks for another number (at most 200). */
@@ -75,6 +92,13 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'consultation_id is required.');
     if (!CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
       throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
+    }
+    // The intake flow's statuses send mail and free or hold slots: they change through decideConsultation.
+    const manual = (MANUAL_STATUSES as readonly string[]).includes(status as string);
+    const current = await mail.getConsultation(id);
+    if (!current) throw new AppError(404, 'Consultation not found');
+    if (!manual || !(MANUAL_STATUSES as readonly string[]).includes(current.status)) {
+      throw new AppError(409, 'This request follows the confirmation flow: use Confirm, Decline, Cancel, Completed or No-show (decideConsultation).');
     }
     const row = await mail.setConsultationStatus(id, status as ConsultationStatus);
     if (!row) throw new AppError(404, 'Consultation not found');

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FieldDef, FileFieldDef, ResourceDef } from '../../content/kit';
 import { DEFAULT_FORMATS } from '../../content/kit';
 import { AD_DISPLAY_TYPES } from '../../content/resources/ads';
-import { apiPath, resourceByKey, resources } from '../../content/resources/index';
+import { apiPath, groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { FORMAT_MIME } from '../files/check';
+import { MAIL_STATUSES } from '../mail/outbox';
 import type { Services } from '../services';
 
 /**
@@ -86,7 +87,7 @@ function fieldSchema(def: FieldDef, dir: 'in' | 'out'): Schema {
     case 'int':
       return { type: 'integer', minimum: 0, maximum: 1_000_000, description: d };
     case 'ref': {
-      const target = resourceByKey[def.ref!];
+      const target = groupOf(def.ref!);
       return { type: 'integer', minimum: 1, description: `${d}: a \`${target.id}\` of ${target.admin.title}` };
     }
     case 'date':
@@ -130,7 +131,7 @@ function rowSchema(r: ResourceDef): Schema {
     props[name] = nullable(str(`${def.label}: stored path under uploads/, served at /<path>`));
   }
   for (const j of r.joins ?? []) {
-    for (const c of j.columns) props[c] = nullable(str(`From ${resourceByKey[j.ref].admin.title} (read-only)`));
+    for (const c of j.columns) props[c] = nullable(str(`From ${groupOf(j.ref).admin.title} (read-only)`));
   }
   if (r.key === 'event') props.speakers = arr(ref('Speaker'));
   props.created_at = str('When the row was added (ISO 8601)', { format: 'date-time' });
@@ -253,7 +254,6 @@ function specialOps(): Op[] {
   const cases = resourceByKey.cases;
   const caseDetails = resourceByKey.caseDetails;
   const blog = resourceByKey.blog;
-  const mailStatuses = ['queued', 'sending', 'sent', 'failed'];
   return [
     { method: 'get', path: '/api/health', tag: 'Service', summary: 'Health check: 200 once the database answers', admin: false, ok: { database: str('sqlite or postgres') }, errors: [503] },
     { method: 'get', path: '/api/docs', tag: 'Service', summary: 'This reference as an HTML page (JSON with Accept: application/json)', admin: false, okContent: { 'text/html': str() }, errors: [] },
@@ -399,7 +399,7 @@ function specialOps(): Op[] {
             kind: str(),
             to: str(),
             subject: str(),
-            status: { type: 'string', enum: mailStatuses },
+            status: { type: 'string', enum: [...MAIL_STATUSES] },
             attempts: int(),
             last_error: nullable(str()),
             next_attempt_at: str(),
@@ -706,15 +706,15 @@ function selfOperation(d: SelfDescribed): Schema {
 }
 
 /** All operations described here, in reading order. */
-export function catalogue(): Op[] {
+export function catalogue(groups: readonly ResourceDef[] = resources): Op[] {
   const specials = specialOps();
   const byTag = (tag: string) => specials.filter((o) => o.tag === tag);
-  const groupTags = new Set(resources.map((r) => r.admin.title));
+  const groupTags = new Set(groups.map((r) => r.admin.title));
   return [
     ...byTag('Service'),
     ...byTag('Administrator session'),
     ...byTag('Site settings'),
-    ...resources.flatMap((r) => [...resourceOps(r), ...byTag(r.admin.title)]),
+    ...groups.flatMap((r) => [...resourceOps(r), ...byTag(r.admin.title)]),
     ...specials.filter((o) => !['Service', 'Administrator session', 'Site settings'].includes(o.tag) && !groupTags.has(o.tag)),
   ];
 }
@@ -766,7 +766,11 @@ function toOperation(op: Op): Schema {
 }
 
 /** The OpenAPI 3.1 document of the routes the server registered. */
-export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string): { doc: Schema; ops: Op[] } {
+export function buildOpenApi(
+  registered: readonly RouteLike[],
+  serverUrl: string,
+  groups: readonly ResourceDef[] = resources,
+): { doc: Schema; ops: Op[] } {
   const own = registered.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && selfDescribed(r.schema));
   const ownKeys = new Set(own.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
   const seen = new Set(
@@ -775,7 +779,7 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
       .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`)
       .filter((k) => !ownKeys.has(k)),
   );
-  const described = catalogue().filter((op) => seen.has(`${op.method} ${op.path}`));
+  const described = catalogue(groups).filter((op) => seen.has(`${op.method} ${op.path}`));
   const known = new Set(described.map((op) => `${op.method} ${op.path}`));
   const missing: Op[] = [...seen]
     .filter((k) => !known.has(k) && k.split(' ')[1]!.startsWith('/api/'))
@@ -803,7 +807,7 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
     SiteSettings: SETTINGS_SCHEMA,
     Consultation: CONSULTATION_SCHEMA,
   };
-  for (const r of resources) schemas[rowName(r)] = rowSchema(r);
+  for (const r of groups) schemas[rowName(r)] = rowSchema(r);
 
   const tags = [...new Set(ops.map((o) => o.tag))].map((name) => ({ name }));
   const doc: Schema = {
@@ -862,7 +866,7 @@ function fieldsTable(schema: Schema): string {
   return `<table><thead><tr><th>field</th><th>type</th><th>notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-export function renderHtml(doc: Schema, ops: Op[]): string {
+export function renderHtml(doc: Schema, ops: Op[], groups: readonly ResourceDef[] = resources): string {
   const tags = [...new Set(ops.map((o) => o.tag))];
   const schemas = (doc.components as { schemas: Record<string, Schema> }).schemas;
   const info = doc.info as { title: string; description: string };
@@ -891,7 +895,7 @@ ${params ? `<ul>${params}</ul>` : ''}${body}
       .join('\n');
     return `<section id="${esc(slug(tag))}"><h2>${esc(tag)}</h2>\n${items}</section>`;
   };
-  const rowSchemas = resources
+  const rowSchemas = groups
     .map((r) => `<section id="schema-${esc(slug(rowName(r)))}"><h3>${esc(rowName(r))} (a row of ${esc(r.admin.title)})</h3>${fieldsTable(schemas[rowName(r)]!)}</section>`)
     .join('\n');
   return `<!doctype html>
@@ -919,12 +923,17 @@ ${tags.map(section).join('\n')}
 }
 
 /** GET /api/docs (HTML, or JSON when asked for) and GET /api/docs.json. */
-export function registerDocsRoutes(app: FastifyInstance, services: Services, routes: readonly RouteLike[]): void {
+export function registerDocsRoutes(
+  app: FastifyInstance,
+  services: Services,
+  routes: readonly RouteLike[],
+  groups: readonly ResourceDef[] = resources,
+): void {
   let cached: { doc: Schema; ops: Op[]; html: string } | null = null;
   const get = () => {
     if (!cached) {
-      const { doc, ops } = buildOpenApi(routes, services.config.publicUrl);
-      cached = { doc, ops, html: renderHtml(doc, ops) };
+      const { doc, ops } = buildOpenApi(routes, services.config.publicUrl, groups);
+      cached = { doc, ops, html: renderHtml(doc, ops, groups) };
     }
     return cached;
   };

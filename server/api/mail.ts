@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors';
 import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } from '../mail/service';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
+import { formAnswer } from '../consultations/pages';
 
 /** The two mail calls answer {statusCode, message, success}: failures (401, 400, 429, 500) carry success: false. */
 async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -34,7 +35,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     scope.post(
       '/api/mail/contact',
       { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {} },
-      async (req) => {
+      async (req, reply) => {
         const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
         const received = (reference: string) => ({
           statusCode: 200,
@@ -42,7 +43,10 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
           message: `Thank you! Your consultation request has been received (reference ${reference}). We will contact you to confirm the time.`,
           reference,
         });
+        // A browser without JavaScript posted the form itself: answer with a page, not JSON (issue 15).
+        const page = String(req.headers.accept ?? '').includes('text/html');
         try {
+          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await mail.createConsultation(body)).reference));
           // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
           // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
           if (honeypotFilled(body.fields)) {

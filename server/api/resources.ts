@@ -11,7 +11,8 @@ import { requireAdmin } from './auth-hooks';
 /** Where the public list calls keep their answers, and the check that drops them after another instance's write. */
 export interface ListCache {
   cache: PageCache;
-  fresh: () => Promise<void>;
+  /** With CONTENT_VERSION_POLL_MS=0 only: a version read before every answer. */
+  fresh?: () => Promise<void>;
 }
 
 /**
@@ -19,12 +20,17 @@ export interface ListCache {
  * lists always return every row (the spec's clients expect complete lists), so with `lists` their JSON is
  * serialised and compressed once per content change instead of once per request.
  */
-export function registerResourceRoutes(app: FastifyInstance, services: Services, lists?: ListCache): void {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  services: Services,
+  lists?: ListCache,
+  groups: readonly ResourceDef[] = resources,
+): void {
   const admin = requireAdmin(services);
   const maxFile = Math.max(services.config.limits.image, services.config.limits.document, services.config.limits.video);
   const body = (req: FastifyRequest) => readBody(req, services.files.tmpDir, maxFile);
 
-  for (const r of resources) {
+  for (const r of groups) {
     const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
 
     const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));
@@ -42,7 +48,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services,
         return entry;
       };
       app.get(key, { config: { resource: r.key } }, async (req: FastifyRequest, reply: FastifyReply) => {
-        await fresh();
+        if (fresh) await fresh();
         const hit = cache.get(key);
         if (hit) return sendCached(req, reply, hit, 'HIT');
         const generation = cache.generation;

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { passwordProblem } from './password-policy';
 import { deleteSessionsOf } from './sessions';
 import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens';
+import type { Database } from '../db/schema';
 
 /**
  * The password hash of an invited administrator who has not chosen a password yet: not a scrypt hash,
@@ -44,7 +45,7 @@ export function checkNewPassword(password: unknown, email: string): string {
   return password;
 }
 
-export async function listAdmins(db: Kysely<any>): Promise<AdminAccount[]> {
+export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> {
   const rows = await db
     .selectFrom('admins')
     .select(['admin_id', 'email', 'password_hash', 'created_at', 'invited_by', 'password_changed_at'])
@@ -65,7 +66,7 @@ export async function listAdmins(db: Kysely<any>): Promise<AdminAccount[]> {
  * address that is still pending issues a fresh link; an active administrator answers 409.
  */
 export async function inviteAdmin(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   email: string,
   invitedBy: string,
 ): Promise<{ adminId: number; token: string; resent: boolean }> {
@@ -105,7 +106,7 @@ export async function inviteAdmin(
  * Removes an administrator with their sessions and links. The last administrator who can sign in
  * is never removed: the delete itself checks that another active one remains (one statement).
  */
-export async function removeAdmin(db: Kysely<any>, adminId: number): Promise<AdminAccount> {
+export async function removeAdmin(db: Kysely<Database>, adminId: number): Promise<AdminAccount> {
   const target = (await listAdmins(db)).find((a) => a.admin_id === adminId);
   if (!target) throw new AppError(404, 'Administrator not found');
   const res = await db
@@ -136,7 +137,7 @@ export async function removeAdmin(db: Kysely<any>, adminId: number): Promise<Adm
 }
 
 /** Stores a new password hash, ends every session of the account and drops its unused links. */
-async function storePassword(db: Kysely<any>, adminId: number, password: string): Promise<void> {
+async function storePassword(db: Kysely<Database>, adminId: number, password: string): Promise<void> {
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -151,7 +152,7 @@ async function storePassword(db: Kysely<any>, adminId: number, password: string)
 
 /** The signed-in administrator changes their own password: the current one must be given. */
 export async function changeOwnPassword(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   adminId: number,
   current: unknown,
   next: unknown,
@@ -176,7 +177,7 @@ export async function changeOwnPassword(
  * account or a link was sent less than RESET_MAIL_INTERVAL_MS ago (the caller answers the same either way).
  */
 export async function requestReset(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   email: string,
   now = Date.now(),
 ): Promise<{ token: string; email: string } | null> {
@@ -190,7 +191,7 @@ export async function requestReset(
 
 /** Sets a password through a one-time link (reset or invitation). The link works once. */
 export async function resetWithToken(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   token: unknown,
   password: unknown,
 ): Promise<{ email: string; purpose: TokenPurpose }> {

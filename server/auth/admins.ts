@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
 import { hashPassword, randomPassword, verifyPassword, DUMMY_HASH_PROMISE } from './passwords';
 import { deleteSessionsOf } from './sessions';
+import type { Database } from '../db/schema';
 
 export const LOCK_AFTER = 5;
 
 /** Creates the first administrator when none exists. Returns the generated password, if one was made. */
 export async function ensureAdmin(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   opts: { email?: string; password?: string },
 ): Promise<{ email: string; password?: string } | null> {
   const any = await db.selectFrom('admins').select('admin_id').limit(1).executeTakeFirst();
@@ -21,7 +22,7 @@ export async function ensureAdmin(
   return { email, password: generated };
 }
 
-export async function setPassword(db: Kysely<any>, email: string, password: string): Promise<boolean> {
+export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
   const row = await db.selectFrom('admins').select('admin_id').where('email', '=', email.toLowerCase()).executeTakeFirst();
   if (!row) return false;
   await db
@@ -42,7 +43,7 @@ export type LoginResult =
  * Checks credentials. After LOCK_AFTER failures in a row the account is locked for a delay that doubles
  * with each further failure (30 s, 60 s, … up to 1 hour); a success resets it.
  */
-export async function checkLogin(db: Kysely<any>, email: string, password: string): Promise<LoginResult> {
+export async function checkLogin(db: Kysely<Database>, email: string, password: string): Promise<LoginResult> {
   const row = await db.selectFrom('admins').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   // An unknown address, or an invited administrator without a password yet: same work, same answer.
   if (!row || !String(row.password_hash).startsWith('scrypt$')) {

@@ -1,13 +1,24 @@
-import { COMMON_PASSWORDS_TEXT } from './common-passwords';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPasswordSchema } from '../../content/password';
 
-/** The shortest password an administrator may choose (docs/decisions/0006-administrator-accounts.md). */
-export const MIN_PASSWORD_LENGTH = 10;
-/** Longer passwords are refused (scrypt hashes anything, but a megabyte of input is not a password). */
-export const MAX_PASSWORD_LENGTH = 256;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+
+/** How many of the most common passwords are refused whatever their length. */
+const MOST_COMMON = 10_000;
 
 let common: Set<string> | null = null;
+/**
+ * The refused list, built once per process from zxcvbn-ts's ranked list of common passwords
+ * (@zxcvbn-ts/language-common, MIT): the 10,000 most common, plus every listed password of
+ * MIN_PASSWORD_LENGTH or more characters (shorter ones are refused by length anyway).
+ */
 function commonPasswords(): Set<string> {
-  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+  if (!common) {
+    const ranked = dictionary['passwords-common'];
+    common = new Set(
+      ranked.filter((p, rank) => rank < MOST_COMMON || p.length >= MIN_PASSWORD_LENGTH).map((p) => p.toLowerCase()),
+    );
+  }
   return common;
 }
 
@@ -39,12 +50,9 @@ function isRepetition(password: string): boolean {
  * and not the account's email address or its name part.
  */
 export function passwordProblem(password: string, email?: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-  }
+  // The rules every form checks too (content/password.ts), then what only the server knows.
+  const shape = newPasswordSchema.safeParse(password);
+  if (!shape.success) return shape.error.issues[0]?.message ?? 'Please enter a new password.';
   const lower = password.toLowerCase();
   const c = core(password);
   if (isCommonPassword(lower) || (c.length >= 4 && isCommonPassword(c)) || isRepetition(lower)) {

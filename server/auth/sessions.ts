@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
+import type { Database } from '../db/schema';
 
 export const SESSION_COOKIE = 'lex_session';
 /** A session ends after 12 hours without use, and after 7 days in any case. */
@@ -17,7 +18,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Creates a session; returns the token for the cookie (only its hash is stored). */
 export async function createSession(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   adminId: number,
   meta: { ip?: string; userAgent?: string },
 ): Promise<string> {
@@ -39,7 +40,7 @@ export async function createSession(
 }
 
 /** The administrator behind a cookie token, or null. Touches last_seen at most once a minute. */
-export async function readSession(db: Kysely<any>, token: string | undefined): Promise<SessionAdmin | null> {
+export async function readSession(db: Kysely<Database>, token: string | undefined): Promise<SessionAdmin | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
   const row = await db
@@ -61,16 +62,16 @@ export async function readSession(db: Kysely<any>, token: string | undefined): P
   return { adminId: Number(row.admin_id), email: row.email, sessionId: id };
 }
 
-export async function deleteSession(db: Kysely<any>, token: string | undefined): Promise<void> {
+export async function deleteSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
   if (!token) return;
   await db.deleteFrom('sessions').where('session_id', '=', hashToken(token)).execute();
 }
 
-export async function deleteSessionsOf(db: Kysely<any>, adminId: number): Promise<void> {
+export async function deleteSessionsOf(db: Kysely<Database>, adminId: number): Promise<void> {
   await db.deleteFrom('sessions').where('admin_id', '=', adminId).execute();
 }
 
-export async function purgeExpiredSessions(db: Kysely<any>): Promise<void> {
+export async function purgeExpiredSessions(db: Kysely<Database>): Promise<void> {
   const now = Date.now();
   await db
     .deleteFrom('sessions')

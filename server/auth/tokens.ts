@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 
 /** What a one-time link is for, and how long it lives. */
 export type TokenPurpose = 'reset' | 'invite';
@@ -8,7 +9,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   invite: 72 * 60 * 60 * 1000,
 };
 
-type Db = Kysely<any> | Transaction<any>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 

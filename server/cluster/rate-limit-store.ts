@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 /** What @fastify/rate-limit hands a store's incr/read callback. */
 interface Counter {
@@ -17,7 +18,7 @@ interface RouteParams {
  * that has ended starts again at 1. Each rate-limited route counts separately (the key carries the route).
  * Expired rows are deleted now and then by whichever instance is counting.
  */
-export function databaseRateLimitStore(db: Kysely<any>) {
+export function databaseRateLimitStore(db: Kysely<Database>) {
   let lastSweep = 0;
   const sweep = (now: number) => {
     if (now - lastSweep < 60_000) return;

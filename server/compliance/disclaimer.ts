@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 /** Row types of the compliance tables (migration 0015), for the typed Database interface. */
 export interface ComplianceTables {
@@ -11,7 +12,7 @@ export interface ComplianceTables {
 }
 
 /** Counts one agreement to a disclaimer version on the day of `now` (UTC); nothing about the visitor. */
-export async function recordAcceptance(db: Kysely<ComplianceTables>, version: string, now: Date = new Date()): Promise<void> {
+export async function recordAcceptance(db: Kysely<Database>, version: string, now: Date = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
   await db
     .insertInto('disclaimer_acceptances')
@@ -27,7 +28,7 @@ export interface AcceptanceCount {
 }
 
 /** Counts per version and day, newest day first (at most `days` days). */
-export async function acceptanceCounts(db: Kysely<ComplianceTables>, days = 90): Promise<AcceptanceCount[]> {
+export async function acceptanceCounts(db: Kysely<Database>, days = 90): Promise<AcceptanceCount[]> {
   const rows = await db
     .selectFrom('disclaimer_acceptances')
     .select(['version', 'day', 'count'])

@@ -1,121 +1,158 @@
-import type { Kysely } from 'kysely';
-import type { FieldDef, ResourceKey } from '../../content/kit';
-import { SPEAKER_FIELDS } from '../../content/resources/event';
+import type { ListDef, ResourceDef } from '../../content/kit';
+import { listItemSchema } from '../../content/input';
+import { resources } from '../../content/resources/index';
+import { dynamic } from '../db/schema';
 import { removeWithVariants } from '../files/variants';
 import { AppError } from '../lib/errors';
-import { coerceField } from './coerce';
-import type { Extension, Row } from './service';
-
-const SPEAKER_DEFS: Record<(typeof SPEAKER_FIELDS)[number], FieldDef> = {
-  speaker_name: { type: 'text', label: 'Speaker name', max: 120 },
-  designation: { type: 'text', label: 'Speaker designation', max: 160 },
-  date: { type: 'date', label: 'Speaker date' },
-  from_time: { type: 'time', label: 'Speaker from time' },
-  to_time: { type: 'time', label: 'Speaker to time' },
-};
+import type { Extension, ExtensionPlan, Row } from './service';
 
 /**
- * Event speakers. They arrive as a JSON string in the field `speakers`; a speaker's photo travels in the
- * same multipart request as the file field `speaker_image_<i>`, where i is the speaker's index in that
- * JSON list. A speaker whose `image` names the photo it already has keeps it. Rows that are entirely
- * empty are dropped. Without a `speakers` field an update leaves the speakers as they are.
+ * A nested list of a group (kit `lists`: event speakers), from its declaration. The items arrive as a JSON
+ * string in the field of the list's name; an item's image travels in the same multipart request as the
+ * file field `<fileField>_<i>`, where i is the item's index in that JSON list. An item whose image column
+ * names the image it already has keeps it. Items that are entirely empty are dropped. Without the field an
+ * update leaves the list as it is.
  */
-const eventSpeakers: Extension = {
-  async decorate(db, rows) {
-    if (!rows.length) return;
-    const ids = rows.map((r) => Number(r.event_id));
-    const speakers = await db
-      .selectFrom('event_speakers')
-      .select(['event_id', 'speaker_name', 'designation', 'date', 'from_time', 'to_time', 'image'])
-      .where('event_id', 'in', ids)
-      .orderBy('event_id')
-      .orderBy('position')
-      .execute();
-    const byEvent = new Map<number, Row[]>();
-    for (const s of speakers) {
-      const list = byEvent.get(Number(s.event_id)) ?? [];
-      const { event_id: _e, ...rest } = s;
-      list.push(rest);
-      byEvent.set(Number(s.event_id), list);
-    }
-    for (const r of rows) r.speakers = byEvent.get(Number(r.event_id)) ?? [];
-  },
+function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
+  const fields = Object.keys(list.fields);
+  const img = list.image;
+  const itemSchema = listItemSchema(list);
+  const notAList = `${list.label} must be a JSON list.`;
 
-  async ownedFiles(db, id) {
-    const rows = await db.selectFrom('event_speakers').select('image').where('event_id', '=', id).execute();
-    return rows.map((r) => String(r.image)).filter(Boolean);
-  },
-
-  async prepare(ctx) {
-    const raw = ctx.body.fields.speakers;
-    // A pending draft (issue 14) brings its own speakers; otherwise the stored ones count.
-    const draftSpeakers = Array.isArray(ctx.existing?.speakers) ? (ctx.existing.speakers as Row[]) : null;
-    const oldImages = draftSpeakers
-      ? draftSpeakers.map((sp) => String(sp.image ?? '')).filter(Boolean)
-      : ctx.existing
-        ? await this.ownedFiles!(ctx.db, Number(ctx.existing.event_id))
-        : [];
-    if (raw === undefined) {
-      return { written: [], obsolete: [], apply: async () => {} };
-    }
-    let list: unknown;
-    try {
-      list = typeof raw === 'string' ? (raw.trim() === '' ? [] : JSON.parse(raw)) : raw;
-    } catch {
-      throw new AppError(400, 'Speakers must be a JSON list.');
-    }
-    if (!Array.isArray(list)) throw new AppError(400, 'Speakers must be a JSON list.');
-    if (list.length > 50) throw new AppError(400, 'An event can have at most 50 speakers.');
-
-    const written: string[] = [];
-    const rows: Row[] = [];
-    try {
-      for (const [i, item] of list.entries()) {
-        if (item === null || typeof item !== 'object' || Array.isArray(item))
-          throw new AppError(400, 'Speakers must be a JSON list.');
-        const s = item as Record<string, unknown>;
-        const values: Row = {};
-        for (const f of SPEAKER_FIELDS) values[f] = coerceField(f, SPEAKER_DEFS[f], s[f]) ?? '';
-        const file = ctx.body.files.find((f) => f.field === `speaker_image_${i}`);
-        const kept = typeof s.image === 'string' && oldImages.includes(s.image) ? s.image : '';
-        const empty = SPEAKER_FIELDS.every((f) => values[f] === '') && !file && !kept;
-        if (empty) continue;
-        if (file) {
-          const rel = await ctx.storeFile(file, `Speaker ${i + 1} image`, { kind: 'image' });
-          written.push(rel);
-          values.image = rel;
-        } else {
-          values.image = kept;
-        }
-        rows.push(values);
+  return {
+    async decorate(db, rows) {
+      if (!rows.length) return;
+      const ids = rows.map((row) => Number(row[r.id]));
+      const items = await dynamic(db)
+        .selectFrom(list.table)
+        .select([list.parent, ...fields, ...(img ? [img.column] : [])])
+        .where(list.parent, 'in', ids)
+        .orderBy(list.parent)
+        .orderBy('position')
+        .execute();
+      const byParent = new Map<number, Row[]>();
+      for (const item of items) {
+        const parent = Number(item[list.parent]);
+        const { [list.parent]: _p, ...rest } = item;
+        byParent.set(parent, [...(byParent.get(parent) ?? []), rest]);
       }
-    } catch (err) {
-      // A later speaker was refused: photos stored for earlier ones are not referenced by anything.
-      await Promise.all(written.map((p) => removeWithVariants(ctx.files, p)));
-      throw err;
-    }
-    const keptImages = new Set(rows.map((r) => String(r.image)));
-    return {
-      written,
-      obsolete: oldImages.filter((p) => !keptImages.has(p)),
-      apply: async (trx, id) => {
-        await trx.deleteFrom('event_speakers').where('event_id', '=', id).execute();
-        for (const [position, r] of rows.entries()) {
-          await trx.insertInto('event_speakers').values({ ...r, event_id: id, position }).execute();
+      for (const row of rows) row[name] = byParent.get(Number(row[r.id])) ?? [];
+    },
+
+    async ownedFiles(db, id) {
+      if (!img) return [];
+      const items = await dynamic(db).selectFrom(list.table).select(img.column).where(list.parent, '=', id).execute();
+      return items.map((item) => String(item[img.column] ?? '')).filter(Boolean);
+    },
+
+    async prepare(ctx): Promise<ExtensionPlan> {
+      const raw = ctx.body.fields[name];
+      // A pending draft (issue 14) brings its own items; otherwise the stored ones count.
+      const draftItems = Array.isArray(ctx.existing?.[name]) ? (ctx.existing[name] as Row[]) : null;
+      const oldImages = draftItems
+        ? img
+          ? draftItems.map((item) => String(item[img.column] ?? '')).filter(Boolean)
+          : []
+        : ctx.existing
+          ? await this.ownedFiles!(ctx.db, Number(ctx.existing[r.id]))
+          : [];
+      if (raw === undefined) return { written: [], obsolete: [], apply: async () => {} };
+      let parsed: unknown;
+      try {
+        parsed = typeof raw === 'string' ? (raw.trim() === '' ? [] : JSON.parse(raw)) : raw;
+      } catch {
+        throw new AppError(400, notAList);
+      }
+      if (!Array.isArray(parsed)) throw new AppError(400, notAList);
+      if (parsed.length > list.max) throw new AppError(400, `At most ${list.max} ${list.label.toLowerCase()} per ${r.label.toLowerCase()}.`);
+
+      const written: string[] = [];
+      const items: Row[] = [];
+      try {
+        for (const [i, item] of parsed.entries()) {
+          if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new AppError(400, notAList);
+          const res = itemSchema.safeParse(item);
+          if (!res.success) throw new AppError(400, `${list.admin.item} ${i + 1}: ${res.error.issues[0]?.message ?? 'not valid.'}`);
+          const values: Row = { ...res.data };
+          const file = img ? ctx.body.files.find((f) => f.field === `${img.fileField}_${i}`) : undefined;
+          const given = img ? (item as Record<string, unknown>)[img.column] : undefined;
+          const kept = typeof given === 'string' && oldImages.includes(given) ? given : '';
+          if (fields.every((f) => values[f] === '') && !file && !kept) continue;
+          if (img) {
+            if (file) {
+              const rel = await ctx.storeFile(file, `${list.admin.item} ${i + 1} image`, { kind: 'image' });
+              written.push(rel);
+              values[img.column] = rel;
+            } else {
+              values[img.column] = kept;
+            }
+          }
+          items.push(values);
         }
-      },
-    };
-  },
-};
+      } catch (err) {
+        // A later item was refused: images stored for earlier ones are not referenced by anything.
+        await Promise.all(written.map((p) => removeWithVariants(ctx.files, p)));
+        throw err;
+      }
+      const keptImages = new Set(img ? items.map((item) => String(item[img.column])) : []);
+      return {
+        written,
+        obsolete: oldImages.filter((p) => !keptImages.has(p)),
+        apply: async (trx, id) => {
+          const t = dynamic(trx);
+          await t.deleteFrom(list.table).where(list.parent, '=', id).execute();
+          for (const [position, item] of items.entries()) {
+            await t
+              .insertInto(list.table)
+              .values({ ...item, [list.parent]: id, position })
+              .execute();
+          }
+        },
+      };
+    },
+  };
+}
+
+/** Several extensions of one group as one: decorations in turn, writes planned in turn and applied together. */
+function combine(parts: Extension[]): Extension {
+  if (parts.length === 1) return parts[0]!;
+  return {
+    async decorate(db, rows) {
+      for (const p of parts) await p.decorate?.(db, rows);
+    },
+    async ownedFiles(db, id) {
+      return (await Promise.all(parts.map((p) => p.ownedFiles?.(db, id) ?? []))).flat();
+    },
+    async prepare(ctx) {
+      const plans: ExtensionPlan[] = [];
+      for (const p of parts) if (p.prepare) plans.push(await p.prepare(ctx));
+      return {
+        written: plans.flatMap((p) => p.written),
+        obsolete: plans.flatMap((p) => p.obsolete),
+        apply: async (trx, id) => {
+          for (const p of plans) await p.apply(trx, id);
+        },
+      };
+    },
+  };
+}
 
 /** Ads in lists carry `id` as well as `ads_id` (the public client reads `id`). */
 const adsId: Extension = {
-  async decorate(_db: Kysely<any>, rows) {
-    for (const r of rows) r.id = r.ads_id;
+  async decorate(_db, rows) {
+    for (const row of rows) row.id = row.ads_id;
   },
 };
 
-export const extensions: Partial<Record<ResourceKey, Extension>> = {
-  event: eventSpeakers,
-  ads: adsId,
-};
+const special: Partial<Record<string, Extension>> = { ads: adsId };
+
+/** What each group does beside its main row: its nested lists (from the declaration) and what truly differs. */
+export const extensions: Partial<Record<string, Extension>> = Object.fromEntries(
+  resources.flatMap((r: ResourceDef) => {
+    const parts = [
+      ...Object.entries(r.lists ?? {}).map(([name, list]) => listExtension(r, name, list)),
+      ...(special[r.key] ? [special[r.key]!] : []),
+    ];
+    return parts.length ? [[r.key, combine(parts)]] : [];
+  }),
+);

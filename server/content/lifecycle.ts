@@ -11,13 +11,14 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
-import type { ResourceDef, ResourceKey } from '../../content/kit';
-import { resourceByKey, resources } from '../../content/resources/index';
+import type { ResourceDef } from '../../content/kit';
+import { groupOf, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
 import { bumpContentVersion } from '../cluster/version';
 import type { Store } from '../db/index';
+import { typedTrx } from '../db/schema';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
@@ -65,7 +66,7 @@ export type ListStatus = 'published' | 'draft' | 'scheduled' | 'trash' | 'all';
 export const LIST_STATUSES: readonly ListStatus[] = ['published', 'draft', 'scheduled', 'trash', 'all'];
 
 /** Groups shown in the order the firm sets (drag, or move up / move down, in the admin table). */
-export const ORDERED: ReadonlySet<ResourceKey> = new Set<ResourceKey>([
+export const ORDERED: ReadonlySet<string> = new Set<string>([
   'carousel',
   'team',
   'faqs',
@@ -86,7 +87,7 @@ const RETIRED_PREFIX = 'private/retired/';
 export type Snapshot = Record<string, unknown>;
 
 /** Keys beyond the declared fields that belong to a row's content. */
-const NESTED: Partial<Record<ResourceKey, readonly string[]>> = { event: ['speakers'] };
+const NESTED: Partial<Record<string, readonly string[]>> = { event: ['speakers'] };
 const SPEAKER_COLUMNS = ['speaker_name', 'designation', 'date', 'from_time', 'to_time', 'image'] as const;
 
 export interface WriteOptions {
@@ -98,7 +99,7 @@ export interface WriteOptions {
 
 /** What a preview request shows in place of the stored public row. */
 export interface PreviewOverlay {
-  key: ResourceKey;
+  key: string;
   id: number;
   /** The pending draft of a published row (null: the row itself is the draft). */
   snapshot: Snapshot | null;
@@ -226,7 +227,7 @@ function escapeLike(q: string): string {
 
 /** One row on the dashboard's work list. */
 export interface WorkItem {
-  group: ResourceKey;
+  group: string;
   groupTitle: string;
   id: number;
   title: string;
@@ -279,7 +280,7 @@ export class ContentLifecycle {
   }
 
   /** The overlay of the current preview request for this group, if any. */
-  overlayFor(key: ResourceKey): PreviewOverlay | undefined {
+  overlayFor(key: string): PreviewOverlay | undefined {
     const o = this.previewing.getStore();
     return o && o.key === key ? o : undefined;
   }
@@ -474,7 +475,7 @@ export class ContentLifecycle {
       await this.baseline(trx, r, id);
       await applySnapshot(trx, r, id, snap, now);
       await trx.updateTable(r.table).set({ pending_draft: null }).where(r.id, '=', id).execute();
-      await bumpContentVersion(trx);
+      await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'restore', actor);
     });
     await this.retire(r, id, oldFiles);
@@ -486,7 +487,7 @@ export class ContentLifecycle {
   private async checkRefsOf(r: ResourceDef, snap: Snapshot): Promise<void> {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || snap[name] === null || snap[name] === undefined) continue;
-      const ref = resourceByKey[f.ref!];
+      const ref = groupOf(f.ref!);
       const target = await this.db.selectFrom(ref.table).select(ref.id).where(ref.id, '=', Number(snap[name])).where('deleted_at', 'is', null).executeTakeFirst();
       if (!target) throw new AppError(409, `The ${f.label.toLowerCase()} of that version no longer exists. Restore it first or choose another.`);
     }
@@ -514,7 +515,7 @@ export class ContentLifecycle {
       await this.db.transaction().execute(async (trx) => {
         if (draft) await applySnapshot(trx, r, id, draft, now);
         await trx.updateTable(r.table).set(values).where(r.id, '=', id).execute();
-        await ext?.apply(trx, id);
+        await ext?.apply(typedTrx(trx), id);
         const row = await this.content.readRow(trx, r, id);
         snap = row ? snapshotOf(r, row) : null;
         throw ROLLBACK;
@@ -553,7 +554,7 @@ export class ContentLifecycle {
       await this.baseline(trx, r, id);
       if (draft) await applySnapshot(trx, r, id, draft, now);
       await trx.updateTable(r.table).set({ status: 'published', pending_draft: null, publish_at: null, updated_at: now }).where(r.id, '=', id).execute();
-      await bumpContentVersion(trx);
+      await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'publish', actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
@@ -572,7 +573,7 @@ export class ContentLifecycle {
       await this.baseline(trx, r, id);
       if (draft) await applySnapshot(trx, r, id, draft, now);
       await trx.updateTable(r.table).set({ status: 'draft', pending_draft: null, unpublish_at: null, updated_at: now }).where(r.id, '=', id).execute();
-      await bumpContentVersion(trx);
+      await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'unpublish', actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
@@ -613,7 +614,7 @@ export class ContentLifecycle {
         await this.baseline(trx, r, id);
         await trx.updateTable(r.table).set({ deleted_at: this.now() }).where(r.id, '=', id).execute();
         await moveMeta(trx, files, '', TRASH_PREFIX);
-        await bumpContentVersion(trx);
+        await bumpContentVersion(typedTrx(trx));
         await this.recordRevision(trx, r, id, 'trash', actor);
       });
     } catch (err) {
@@ -627,7 +628,7 @@ export class ContentLifecycle {
     const row = await this.raw(r, id, 'trash');
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || row[name] === null || row[name] === undefined) continue;
-      const ref = resourceByKey[f.ref!];
+      const ref = groupOf(f.ref!);
       const target = await this.db.selectFrom(ref.table).select(ref.id).where(ref.id, '=', Number(row[name])).where('deleted_at', 'is', null).executeTakeFirst();
       if (!target) throw new AppError(409, `Its ${f.label.toLowerCase()} is in the trash. Restore that first.`);
     }
@@ -637,7 +638,7 @@ export class ContentLifecycle {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable(r.table).set({ deleted_at: null }).where(r.id, '=', id).execute();
       await moveMeta(trx, files, TRASH_PREFIX, '');
-      await bumpContentVersion(trx);
+      await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'restore from trash', actor);
     });
     this.content.notifyChange(r.key);
@@ -645,8 +646,8 @@ export class ContentLifecycle {
   }
 
   /** What deleting a row would do to the rows of other groups that point at it. */
-  async dependents(r: ResourceDef, id: number, which: 'live' | 'trash'): Promise<{ group: ResourceKey; title: string; count: number }[]> {
-    const out: { group: ResourceKey; title: string; count: number }[] = [];
+  async dependents(r: ResourceDef, id: number, which: 'live' | 'trash'): Promise<{ group: string; title: string; count: number }[]> {
+    const out: { group: string; title: string; count: number }[] = [];
     for (const dep of resources) {
       for (const [field, f] of Object.entries(dep.fields)) {
         if (f.type !== 'ref' || f.ref !== r.key) continue;
@@ -690,7 +691,7 @@ export class ContentLifecycle {
       await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
       await trx.deleteFrom('content_revisions').where('resource', '=', r.key).where('record_id', '=', id).execute();
       await trx.deleteFrom('preview_links').where('resource', '=', r.key).where('record_id', '=', id).execute();
-      await deleteImageMeta(trx, [...files].flatMap((f) => [f, TRASH_PREFIX + f, RETIRED_PREFIX + f]));
+      await deleteImageMeta(typedTrx(trx), [...files].flatMap((f) => [f, TRASH_PREFIX + f, RETIRED_PREFIX + f]));
     });
     for (const f of files) await removeEverywhere(this.files, f);
   }
@@ -722,7 +723,7 @@ export class ContentLifecycle {
       for (const [i, id] of ids.entries()) {
         await trx.updateTable(r.table).set({ position: slots[i]! }).where(r.id, '=', id).execute();
       }
-      await bumpContentVersion(trx);
+      await bumpContentVersion(typedTrx(trx));
     });
     this.content.notifyChange(r.key);
   }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
-import type { ResourceDef, ResourceKey, ValidationContext } from '../../content/kit';
-import { resourceByKey, resources } from '../../content/resources/index';
+import type { Mode, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
+import { groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso, type Store } from '../db/index';
 import { isImagePath, type ImageMetaMap } from '../../content/rules/image-variants';
@@ -10,7 +10,10 @@ import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
 import { loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
-import { coerceValues, parseId, resolveAlt } from './coerce';
+import { sanitizeRichHtml } from '../lib/sanitize';
+import { parseId, resolveAlt } from './coerce';
+import { dynamic, typed, type Database, type DynamicDb } from '../db/schema';
+import { parseInput } from '../../content/input';
 import { extensions } from './extensions';
 import {
   ContentLifecycle,
@@ -27,13 +30,13 @@ import {
 /** Public reads see published rows outside the trash; the admin sees every row. */
 type Scope = 'public' | 'admin';
 /** The service's own database handle type (a transaction of it included). */
-type Db = ContentService['db'];
+type Db = DynamicDb;
 
 export type Row = Record<string, unknown>;
 
 /** What a write extension (event speakers, …) does beside the main row. */
 export interface ExtensionPlan {
-  apply(trx: Transaction<any>, id: number): Promise<void>;
+  apply(trx: Transaction<Database>, id: number): Promise<void>;
   /** Files this write stored (removed again if the write fails). */
   written: string[];
   /** Files that are no longer referenced once the write commits. */
@@ -42,15 +45,15 @@ export interface ExtensionPlan {
 
 export interface Extension {
   /** Adds derived data to rows read from the database (in place). */
-  decorate?(db: Kysely<any>, rows: Row[]): Promise<void>;
+  decorate?(db: Kysely<Database>, rows: Row[]): Promise<void>;
   /** Reads and checks the extension's part of a write; stores its files. */
   prepare?(ctx: ExtensionContext): Promise<ExtensionPlan>;
   /** Files owned by a row through the extension (removed with the row). */
-  ownedFiles?(db: Kysely<any>, id: number): Promise<string[]>;
+  ownedFiles?(db: Kysely<Database>, id: number): Promise<string[]>;
 }
 
 export interface ExtensionContext {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   body: ParsedBody;
   existing: Row | null;
   files: FileStore;
@@ -65,7 +68,8 @@ export interface ExtensionContext {
 export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
-export type ChangeEvent = { key: ResourceKey | 'settings' | string };
+/** version: the shared content version the write committed (decision 0020), when it bumped one. */
+export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
 export class ContentService {
   readonly changes = new EventEmitter();
@@ -81,14 +85,19 @@ export class ContentService {
     this.lifecycle = new ContentLifecycle(this, store, files, lifecycle);
   }
 
-  get db(): Kysely<any> {
+  get db(): Kysely<Database> {
     return this.store.db;
   }
 
-  private selectRows(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
+  /** The content tables by name (a group's table is its declaration's `table` string). */
+  private get dyn(): DynamicDb {
+    return dynamic(this.store.db);
+  }
+
+  private selectRows(r: ResourceDef, scope: Scope = 'public', db: Db = this.dyn) {
     let q = db.selectFrom(r.table).selectAll(r.table);
     for (const [i, j] of (r.joins ?? []).entries()) {
-      const ref = resourceByKey[j.ref];
+      const ref = groupOf(j.ref);
       const alias = `j${i}`;
       q = q
         .leftJoin(`${ref.table} as ${alias}`, `${alias}.${ref.id}`, `${r.table}.${j.via}`)
@@ -106,7 +115,7 @@ export class ContentService {
   }
 
   /** Rows in list order: the order the firm set for ordered groups, else by id. */
-  private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
+  private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.dyn) {
     const q = this.selectRows(r, scope, db);
     return ORDERED.has(r.key)
       ? q.orderBy(`${r.table}.position`, 'asc').orderBy(`${r.table}.${r.id}`, r.order)
@@ -133,14 +142,14 @@ export class ContentService {
     this.emit(key);
   }
 
-  private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.db): Promise<Row[]> {
+  private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.dyn): Promise<Row[]> {
     for (const row of rows) {
       row[r.id] = Number(row[r.id]);
       for (const [name, f] of Object.entries(r.fields)) {
         if ((f.type === 'ref' || f.type === 'int') && row[name] !== null && row[name] !== undefined) row[name] = Number(row[name]);
       }
     }
-    await extensions[r.key]?.decorate?.(db, rows);
+    await extensions[r.key]?.decorate?.(typed(db), rows);
     // --- lifecycle: a preview shows the pending draft; public rows carry no lifecycle columns ---
     const preview = scope === 'public' ? this.lifecycle.overlayFor(r.key) : undefined;
     for (const row of rows) {
@@ -159,17 +168,19 @@ export class ContentService {
    * Rows of groups with images carry `image_meta` (stored path → width, height, variant widths), so
    * public pages can give each image its size and a srcset (decision 0005). The spec's keys are untouched.
    */
-  private async attachImageMeta(r: ResourceDef, rows: Row[], db: Db = this.db): Promise<void> {
+  private async attachImageMeta(r: ResourceDef, rows: Row[], db: Db = this.dyn): Promise<void> {
     const fields = Object.entries(r.files)
       .filter(([, d]) => d.kind !== 'document')
       .map(([n]) => n);
-    const speakers = r.key === 'event';
-    if ((!fields.length && !speakers) || !rows.length) return;
+    // Nested lists with an image per item (event speakers).
+    const lists = Object.entries(r.lists ?? {}).flatMap(([name, l]) => (l.image ? [[name, l.image.column] as const] : []));
+    if ((!fields.length && !lists.length) || !rows.length) return;
     const pathsOf = (row: Row): string[] =>
-      [...fields.map((n) => row[n]), ...(speakers && Array.isArray(row.speakers) ? (row.speakers as Row[]).map((sp) => sp.image) : [])].filter(
-        (p): p is string => typeof p === 'string' && isImagePath(p),
-      );
-    const meta = await loadImageMeta(db, rows.flatMap(pathsOf));
+      [
+        ...fields.map((n) => row[n]),
+        ...lists.flatMap(([name, column]) => (Array.isArray(row[name]) ? (row[name] as Row[]).map((item) => item[column]) : [])),
+      ].filter((p): p is string => typeof p === 'string' && isImagePath(p));
+    const meta = await loadImageMeta(typed(db), rows.flatMap(pathsOf));
     for (const row of rows) {
       const own: ImageMetaMap = {};
       for (const p of pathsOf(row)) {
@@ -212,7 +223,7 @@ export class ContentService {
 
   /** Rows on the site (public), or every stored row including drafts and the trash ('all'). */
   async count(r: ResourceDef, scope: 'public' | 'all' = 'public'): Promise<number> {
-    let q = this.db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
+    let q = this.dyn.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
     if (scope === 'public') {
       // A preview counts its row in (a paged list page must reach it).
       const preview = this.lifecycle.overlayFor(r.key);
@@ -228,7 +239,7 @@ export class ContentService {
   private async mustGet(r: ResourceDef, rawId: unknown): Promise<Row> {
     const id = parseId(rawId);
     if (id === null) throw new AppError(400, r.missingIdMessage);
-    const row = await this.db.selectFrom(r.table).selectAll().where(r.id, '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.dyn.selectFrom(r.table).selectAll().where(r.id, '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw new AppError(404, `${r.label} not found`);
     return row as Row;
   }
@@ -237,8 +248,8 @@ export class ContentService {
   private async checkRefs(r: ResourceDef, values: Row): Promise<void> {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || values[name] === null || values[name] === undefined) continue;
-      const ref = resourceByKey[f.ref!];
-      const target = await this.db.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).where('deleted_at', 'is', null).executeTakeFirst();
+      const ref = groupOf(f.ref!);
+      const target = await this.dyn.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).where('deleted_at', 'is', null).executeTakeFirst();
       const invalid = `Selected ${f.label.toLowerCase()} is invalid`;
       if (!target) throw new AppError(400, invalid);
       for (const [other, of] of Object.entries(r.fields)) {
@@ -247,6 +258,13 @@ export class ContentService {
         }
       }
     }
+  }
+
+  /** The body's fields through the group's compiled input schema (content/input.ts): the values, or a 400 with the message. */
+  private input(r: ResourceDef, mode: Mode, body: ParsedBody, ctx: ValidationContext, existing: Row | null): Values {
+    const res = parseInput(r, mode, body.fields, ctx, existing, { html: sanitizeRichHtml });
+    if (!res.ok) throw new AppError(400, res.message);
+    return res.values;
   }
 
   private pickFile(r: ResourceDef, body: ParsedBody, name: string): TempFile | undefined {
@@ -288,20 +306,18 @@ export class ContentService {
     await Promise.all([...paths].map((p) => removeWithVariants(this.files, p)));
   }
 
-  private emit(key: string): void {
-    this.changes.emit('change', { key } satisfies ChangeEvent);
+  private emit(key: string, version?: number): void {
+    this.changes.emit('change', { key, version } satisfies ChangeEvent);
   }
 
   async create(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
     const status = readStatus(body.fields.status) ?? 'published';
-    const values = coerceValues(r, body.fields);
     const ctx: ValidationContext = {
       mode: 'add',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
       hasStoredFile: () => false,
     };
-    const message = r.validate(values, ctx);
-    if (message) throw new AppError(400, message);
+    const values = this.input(r, 'add', body, ctx, null);
     await this.checkRefs(r, values);
     // Rule 36 (issue 16) is a publish check: a draft is checked when it is published.
     if (status !== 'draft') await opts.before?.(values, null);
@@ -313,23 +329,24 @@ export class ContentService {
       Object.assign(values, stored, resolveAlt(r, body.fields, values, null, new Set(Object.keys(stored)), new Set()));
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, null, images)) : null;
       if (ext) written.push(...ext.written);
+      let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
         const position = await this.lifecycle.nextPosition(trx as unknown as LooseDb, r);
-        const row = await trx
+        const row = await dynamic(trx)
           .insertInto(r.table)
           .values({ ...values, status, position, created_at: now, updated_at: now })
           .returning(r.id)
           .executeTakeFirstOrThrow();
         const newId = Number(row[r.id]);
-        await bumpContentVersion(trx);
+        version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
         await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
-      this.emit(r.key);
-      return (await this.readRow(this.db, r, id))!;
+      this.emit(r.key, version);
+      return (await this.readRow(this.dyn, r, id))!;
     } catch (err) {
       await this.removeFiles(written);
       throw err;
@@ -347,18 +364,14 @@ export class ContentService {
       Object.keys(r.files).filter((n) => ['1', 'true', 'yes'].includes(String(body.fields[`remove_${n}`] ?? '').toLowerCase())),
     );
     // The spec's client always sends the whole form, so the update is judged as sent: a required field that
-    // is missing counts as blank and gets the spec's message (decision 0011). Only what passes is merged:
-    // an optional field the request leaves out keeps its stored value.
-    const sent = coerceValues(r, body.fields);
+    // is missing counts as blank and gets the spec's message (decision 0011). Only what passes is merged
+    // (content/input.ts): an optional field the request leaves out keeps its stored value.
     const ctx: ValidationContext = {
       mode: 'update',
       hasNewFile: (n) => !!this.pickFile(r, body, n),
       hasStoredFile: (n) => !removals.has(n) && !!existing[n],
     };
-    const message = r.validate(sent, ctx);
-    if (message) throw new AppError(400, message);
-    const values: Row = {};
-    for (const name of Object.keys(r.fields)) values[name] = name in body.fields ? sent[name] : (existing[name] ?? null);
+    const values = this.input(r, 'update', body, ctx, existing);
     await this.checkRefs(r, values);
     const staysDraft = status === 'draft' || (status === undefined && live.status === 'draft');
     if (!staysDraft) await opts.before?.(values, existing);
@@ -366,6 +379,7 @@ export class ContentService {
     const written: string[] = [];
     const obsolete: string[] = [];
     const images = new Map<string, ImageMeta>();
+    let version = 0;
     try {
       const newFiles = await this.storeNewFiles(r, body, written, images);
       for (const name of Object.keys(r.files)) {
@@ -378,14 +392,14 @@ export class ContentService {
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, existing, images)) : null;
       if (ext) written.push(...ext.written);
       if (pending) {
-        await this.lifecycle.saveDraft(r, id, live, values, ext, (trx) => saveImageMeta(trx as unknown as Db, images, nowIso()), opts.actor);
+        await this.lifecycle.saveDraft(r, id, live, values, ext, (trx) => saveImageMeta(typed(trx), images, nowIso()), opts.actor);
       } else {
         await this.db.transaction().execute(async (trx) => {
           const now = nowIso();
           await this.lifecycle.baseline(trx as unknown as LooseDb, r, id);
           const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
-          await trx.updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
-          await bumpContentVersion(trx);
+          await dynamic(trx).updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
+          version = await bumpContentVersion(trx);
           await ext?.apply(trx, id);
           await saveImageMeta(trx, images, now);
           await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
@@ -400,8 +414,8 @@ export class ContentService {
     }
     // Replaced files stay (privately) while a revision refers to them, so History can restore them.
     await this.lifecycle.retire(r, id, obsolete);
-    if (!pending) this.emit(r.key);
-    return (await this.readRow(this.db, r, id))!;
+    if (!pending) this.emit(r.key, version);
+    return (await this.readRow(this.dyn, r, id))!;
   }
 
   /** Groups whose rows point at r (for refusing a delete that would orphan them). */
@@ -418,7 +432,7 @@ export class ContentService {
     const id = Number(existing[r.id]);
     const blockers: string[] = [];
     for (const { dep, field } of this.dependents(r)) {
-      const row = await this.db
+      const row = await this.dyn
         .selectFrom(dep.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .where(field, '=', id)

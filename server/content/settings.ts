@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, SiteSettingsSchema, type SiteSettings } from '../../c
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
+import type { Database } from '../db/schema';
 
 const KEY = 'site';
 
@@ -13,7 +14,7 @@ export class SettingsService {
   /** Set when several instances may share the database: checks the shared content version first. */
   private freshness: (() => Promise<void>) | null = null;
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly changes: EventEmitter,
   ) {}
 
@@ -44,15 +45,16 @@ export class SettingsService {
     }
     await before?.(parsed.data);
     const value = JSON.stringify(parsed.data);
+    let version = 0;
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx.updateTable('settings').set({ value, updated_at: nowIso() }).where('key', '=', KEY).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         await trx.insertInto('settings').values({ key: KEY, value, updated_at: nowIso() }).execute();
       }
-      await bumpContentVersion(trx);
+      version = await bumpContentVersion(trx);
     });
     this.cache = parsed.data;
-    this.changes.emit('change', { key: 'settings' });
+    this.changes.emit('change', { key: 'settings', version });
     return parsed.data;
   }
 

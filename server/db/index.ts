@@ -1,8 +1,9 @@
-import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pgModule from 'pg';
+import { lazy } from '../lib/lazy';
 import { up as initial } from './migrations/0001-initial';
 import { up as mailOutboxLease } from './migrations/0002-mail-outbox-lease';
 import { up as auditLog } from './migrations/0003-audit-log';
@@ -12,14 +13,35 @@ import { up as adminTokens } from './migrations/0007-admin-tokens';
 import { up as consultationConsent } from './migrations/0008-consultation-consent';
 import { up as contentLifecycle } from './migrations/0011-content-lifecycle';
 import { up as contentRevisions } from './migrations/0012-content-revisions';
+import { up as intake } from './migrations/0013-intake';
+import { up as dataRights } from './migrations/0014-data-rights';
 import { up as rule36 } from './migrations/0015-rule36';
 import { up as imageAlt } from './migrations/0018-image-alt';
+import type { Database } from './schema';
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock at BEGIN, waiting up to busy_timeout for
+ * another process that holds it. A deferred transaction that reads first and then writes cannot wait (its
+ * read snapshot would be stale), so SQLite answers SQLITE_BUSY at once and the request failed.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
+/** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
+const pg = lazy<typeof pgModule>('pg');
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /** The data store: a Kysely instance plus what the rest of the server needs to know about it. */
 export interface Store {
-  db: Kysely<any>;
+  db: Kysely<Database>;
   dialect: Dialect;
   /** Path of the SQLite file (sqlite only). */
   file?: string;
@@ -34,25 +56,25 @@ export interface StoreOptions {
 
 export function openStore(opts: StoreOptions): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new (pg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
     // ending it) is reported here; the pool discards it and opens a new one on the next query. Without a
     // listener the event would be an uncaught exception that stops the whole process.
     pool.on('error', (err) => {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'site.db');
-  const sqlite = new Database(file);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: every commit reaches the disk before it is acknowledged (survives power loss, not only a crash).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 
@@ -68,6 +90,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-consultation-consent': { up: consultationConsent(dialect) },
     '0011-content-lifecycle': { up: contentLifecycle(dialect) },
     '0012-content-revisions': { up: contentRevisions(dialect) },
+    '0013-intake': { up: intake(dialect) },
+    '0014-data-rights': { up: dataRights(dialect) },
     '0015-rule36': { up: rule36(dialect) },
     '0018-image-alt': { up: imageAlt(dialect) },
   };

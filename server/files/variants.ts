@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { loadSharp } from './sharp';
 import { allVariantPaths, variantPath, variantWidths, type ImageMeta } from '../../content/rules/image-variants';
 import type { FileStore } from './store';
+import type { Database } from '../db/schema';
 
 export type { ImageMeta };
 
@@ -58,7 +59,7 @@ export async function removeWithVariants(store: FileStore, rel: string): Promise
 const CHUNK = 500;
 
 /** Records the meta of newly stored images (inside the write's transaction). */
-export async function saveImageMeta(db: Kysely<any>, entries: Iterable<[string, ImageMeta]>, now: string): Promise<void> {
+export async function saveImageMeta(db: Kysely<Database>, entries: Iterable<[string, ImageMeta]>, now: string): Promise<void> {
   for (const [p, m] of entries) {
     await db
       .insertInto('image_meta')
@@ -69,7 +70,7 @@ export async function saveImageMeta(db: Kysely<any>, entries: Iterable<[string, 
 }
 
 /** Forgets the meta of images that are no longer stored. */
-export async function deleteImageMeta(db: Kysely<any>, paths: Iterable<string>): Promise<void> {
+export async function deleteImageMeta(db: Kysely<Database>, paths: Iterable<string>): Promise<void> {
   const list = [...new Set(paths)].filter(Boolean);
   for (let i = 0; i < list.length; i += CHUNK) {
     await db.deleteFrom('image_meta').where('path', 'in', list.slice(i, i + CHUNK)).execute();
@@ -77,7 +78,7 @@ export async function deleteImageMeta(db: Kysely<any>, paths: Iterable<string>):
 }
 
 /** The meta of the given stored paths (those without a record are absent). */
-export async function loadImageMeta(db: Kysely<any>, paths: Iterable<string>): Promise<Map<string, ImageMeta>> {
+export async function loadImageMeta(db: Kysely<Database>, paths: Iterable<string>): Promise<Map<string, ImageMeta>> {
   const list = [...new Set(paths)].filter(Boolean);
   const out = new Map<string, ImageMeta>();
   for (let i = 0; i < list.length; i += CHUNK) {

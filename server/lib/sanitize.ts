@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazy } from './lazy';
+
+const sanitizer = lazy<typeof sanitizeHtml>('sanitize-html');
 
 /**
  * The allowlist for rich HTML (case content, blog descriptions): formatting, links, lists, headings,
@@ -34,5 +37,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizer()(html, OPTIONS).trim();
 }

@@ -10,6 +10,13 @@ export interface IcsEvent {
   organizer?: { name: string; email: string };
   /** Defaults to now. */
   stamp?: Date;
+  /** PUBLISH (default), REQUEST (an invitation) or CANCEL (removes the event with the same UID). */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** TENTATIVE (default), CONFIRMED or CANCELLED. */
+  status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** Revision of the event: a later one replaces an earlier one with the same UID. */
+  sequence?: number;
+  attendee?: { name: string; email: string };
 }
 
 /** UTC date-time in the basic format: 20270102T103000Z. */
@@ -58,7 +65,7 @@ export function buildIcs(ev: IcsEvent, prodId: string): string {
     'VERSION:2.0',
     `PRODID:${prodId}`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${ev.method ?? 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${ev.uid}`,
     `DTSTAMP:${icsDate(ev.stamp ?? new Date())}`,
@@ -67,8 +74,10 @@ export function buildIcs(ev: IcsEvent, prodId: string): string {
     `SUMMARY:${icsText(ev.summary)}`,
     `DESCRIPTION:${icsText(ev.description)}`,
     ...(ev.location ? [`LOCATION:${icsText(ev.location)}`] : []),
+    ...(ev.sequence !== undefined ? [`SEQUENCE:${ev.sequence}`] : []),
     ...(ev.organizer ? [`ORGANIZER;CN=${param(ev.organizer.name)}:mailto:${ev.organizer.email}`] : []),
-    'STATUS:TENTATIVE',
+    ...(ev.attendee ? [`ATTENDEE;CN=${param(ev.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${ev.attendee.email}`] : []),
+    `STATUS:${ev.status ?? 'TENTATIVE'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerConsultationRoutes } from '../api/consultations';
 import { registerMailRoutes } from '../api/mail';
+import { registerDataRightsRoutes, type DataRights } from '../consultations/data-rights';
+import { registerIntakeRoutes } from '../consultations/routes';
+import { Intake } from '../consultations/service';
 import type { Services } from '../services';
 import { Outbox } from './outbox';
 import { MailService } from './service';
@@ -36,11 +39,34 @@ export async function registerMail(
     ...overrides,
   });
   const mail = new MailService(services, outbox, () => worker.kick());
+  // Intake (issue 15): slots, states, signed links, reminders, conflict check, data rights.
+  const intake = new Intake(services, mail);
+  await intake.init();
+  mail.intake = intake;
 
   await registerMailRoutes(app, services, mail);
   registerConsultationRoutes(app, services, mail);
+  registerIntakeRoutes(app, services, intake);
+  const rights = registerDataRightsRoutes(app, services, intake);
+  app.decorate('intake', intake);
+  app.decorate('rights', rights);
 
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('onReady', async () => {
+    worker.start();
+    intake.start(config.intakeSweepMs);
+  });
+  app.addHook('preClose', async () => {
+    intake.stop();
+    await worker.stop();
+  });
   return mail;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The intake flow (tests call intake.sweep() after moving services.clock). */
+    intake: Intake;
+    /** Data rights (tests call rights.purge(now)). */
+    rights: DataRights;
+  }
 }

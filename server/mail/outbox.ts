@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
+import type { Database } from '../db/schema';
 
-export type MailKind = 'consultation-firm' | 'consultation-client' | 'admin';
-export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
+export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
+/** Every state of an outbox row (the API reference lists these). */
+export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** An attachment as kept in the outbox row: a stored private file, or small inline text (the .ics). */
 export interface OutboxAttachment {
@@ -52,7 +55,7 @@ export interface Claimed extends OutboxRow {
   token: string;
 }
 
-type Db = Kysely<any> | Transaction<any>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 const DUE: MailStatus[] = ['queued', 'retrying'];
 
@@ -82,7 +85,7 @@ function toRow(r: Record<string, unknown>): OutboxRow {
  */
 export class Outbox {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     /** Domain part of generated Message-IDs. */
     private readonly idDomain: string,
   ) {}

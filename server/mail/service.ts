@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { fileTypeFromFile } from 'file-type';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
@@ -11,10 +10,30 @@ import type { ParsedBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import { buildIcs } from './ics';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
-import { adminMessage, clientConfirmation, firmNotification, type ConsultationMailData } from './templates';
+import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates';
 import { CONSENT_FIELD, HONEYPOT_FIELD } from '../../content/consultation';
+import type { Database } from '../db/schema';
+import type { Intake } from '../consultations/service';
 
-export const CONSULTATION_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+/**
+ * The spec-era statuses (new, contacted, scheduled, closed: set by hand with updatestatus) and those of the
+ * intake flow (issue 15): conflict_review before everything, new → confirmed / declined, confirmed →
+ * cancelled / completed / no_show (decideConsultation, clearConflict).
+ */
+export const CONSULTATION_STATUSES = [
+  'new',
+  'contacted',
+  'scheduled',
+  'closed',
+  'conflict_review',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
+/** The statuses updatestatus may set: the intake flow's go through decideConsultation (they send mail). */
+export const MANUAL_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
 
 /** A consultation document: PDF, DOC, DOCX, JPG or PNG, checked by content, at most 10 MB. */
@@ -162,6 +181,12 @@ export interface ConsultationRow {
   /** ISO time of the consent; null when the request carried none (the spec's client, older requests). */
   consent_at: string | null;
   status: ConsultationStatus;
+  /** Intake (issue 15). */
+  slot_start?: string | null;
+  opposing_party?: string | null;
+  consent_version?: string | null;
+  decision_note?: string | null;
+  conflict?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -175,6 +200,9 @@ export class MailService {
     private readonly kick: () => void,
   ) {}
 
+  /** The intake flow (issue 15): slots, conflict check, states and links. Set by registerMail. */
+  intake: Intake | null = null;
+
   private get db() {
     return this.services.store.db;
   }
@@ -183,12 +211,24 @@ export class MailService {
     return this.services.config.firmInbox ?? (await this.services.settings.get()).email;
   }
 
+  /** Where the firm's mail goes (FIRM_INBOX, else the settings' email). */
+  firmInboxAddress(): Promise<string> {
+    return this.firmInbox();
+  }
+
+  /** Tells the outbox worker a message is waiting. */
+  kickWorker(): void {
+    this.kick();
+  }
+
   /**
    * Stores a consultation request with its document and its two messages in one unit of work; the
    * caller answers only after this returns. A failure removes the stored document.
    */
   async createConsultation(body: ParsedBody): Promise<{ reference: string; consultationId: number }> {
-    const input = validateConsultation(body.fields);
+    // Intake fields (slot, opposing party, notice version): a refused slot stops here, before anything is stored.
+    const booking = this.intake ? await this.intake.prepare(body.fields) : null;
+    const input = validateConsultation(body.fields, this.services.clock.now());
     const unknown = body.files.find((f) => f.field !== 'document');
     if (unknown)
       throw new AppError(
@@ -220,7 +260,7 @@ export class MailService {
 
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const now = nowIso();
+        const now = this.services.clock.now().toISOString();
         let reference = newReference();
         for (let i = 0; i < 5; i++) {
           const taken = await trx
@@ -262,7 +302,16 @@ export class MailService {
           consentAt: input.consentAt,
           adminUrl: `${this.services.config.publicUrl}/admin-side-bar/consultations`,
         };
+        const extra =
+          this.intake && booking
+            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt }, booking, settings, !!input.consentAt)
+            : null;
         const firm = firmNotification(data, settings);
+        if (extra) {
+          firm.text += `\n\n${extra.firm.text}`;
+          firm.html = firm.html.replace('</body>', `${extra.firm.html}</body>`);
+          if (extra.held) firm.subject = `[Conflict review] ${firm.subject}`;
+        }
         await this.outbox.enqueue(
           {
             kind: 'consultation-firm',
@@ -275,6 +324,11 @@ export class MailService {
           trx,
         );
         const client = clientConfirmation(data, settings);
+        if (extra) {
+          const sig = firmSignature(settings).text;
+          client.text = client.text.replace(`\n\n${sig}`, `\n\n${extra.client.text}\n\n${sig}`);
+          client.html = client.html.replace('<p style="color:#555;font-size:13px', `${extra.client.html}<p style="color:#555;font-size:13px`);
+        }
         const ics = buildIcs(
           {
             uid: `${reference}@${new URL(this.services.config.publicUrl).hostname}`,
@@ -350,6 +404,7 @@ export class MailService {
     const stored: OutboxAttachment[] = [];
     try {
       for (const [i, f] of body.files.entries()) {
+        const { fileTypeFromFile } = await import('file-type');
         const type = await fileTypeFromFile(f.tmp);
         const ext =
           type?.ext && /^[a-z0-9]{1,8}$/.test(type.ext)
@@ -462,7 +517,7 @@ export class MailService {
 }
 
 /** Consultation requests nobody has handled yet (the dashboard card). */
-export async function countNewConsultations(db: Kysely<any>): Promise<number> {
+export async function countNewConsultations(db: Kysely<Database>): Promise<number> {
   const r = await db
     .selectFrom('consultations')
     .select((eb) => eb.fn.countAll().as('n'))

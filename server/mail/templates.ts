@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../../content/settings';
+import { formatLongWhen } from '../../content/rules/dates';
 
 /** A rendered message: plain text plus simple HTML. */
 export interface Rendered {
@@ -33,25 +34,9 @@ function para(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');
 }
 
-/**
- * One formatter for the process: each `Intl.DateTimeFormat` holds ICU data (time-zone names) in native
- * memory that only a full garbage collection frees, so one per message made RSS climb by hundreds of MB
- * under a burst of consultation requests (decision 0009).
- */
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZoneName: 'short',
-});
-
-/** The requested time as people read it, with the server's time zone named. */
+/** The requested time as people read it, with the server's time zone named (content/rules/dates.ts). */
 export function formatWhen(d: Date): string {
-  return WHEN.format(d);
+  return formatLongWhen(d);
 }
 
 /** The firm's details as a signature block, from the site settings. */

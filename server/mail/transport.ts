@@ -1,13 +1,17 @@
 import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { lazy } from '../lib/lazy';
 import { isSafeRelPath, type FileStore } from '../files/store';
 import type { OutboxRow } from './outbox';
 
 /** The sender: an address with the firm's name, or MAIL_FROM as given when it already names one. */
 export type MailFrom = string | Mail.Address;
+
+const nodemailer = lazy<typeof nodemailerModule>('nodemailer');
+type Transporter = ReturnType<typeof nodemailerModule.createTransport>;
 
 /** Where a message goes: an SMTP server, or .eml files when no SMTP_URL is set. */
 export interface MailTransport {
@@ -64,17 +68,20 @@ function release(opts: Mail.Options): void {
 }
 
 export function smtpTransport(url: string, files: Pick<FileStore, 'open'>): MailTransport {
-  const t = nodemailer.createTransport(url, {
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  } as object);
+  // Made on the first message: nodemailer is not loaded by a process that sends none.
+  let made: Transporter | null = null;
+  const transporter = () =>
+    (made ??= nodemailer().createTransport(url, {
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    } as object));
   return {
     kind: 'smtp',
     async send(row, from) {
       const opts = await toMailOptions(row, from, files);
       try {
-        await t.sendMail(opts);
+        await transporter().sendMail(opts);
       } catch (err) {
         const code = (err as { responseCode?: number }).responseCode;
         if (typeof code === 'number' && code >= 500 && code < 600) {
@@ -85,19 +92,20 @@ export function smtpTransport(url: string, files: Pick<FileStore, 'open'>): Mail
         release(opts);
       }
     },
-    close: () => t.close(),
+    close: () => made?.close(),
   };
 }
 
 /** Without SMTP_URL: each message becomes DATA_DIR/outbox/<id>.eml, written atomically (a rewrite replaces it). */
 export function fileTransport(dataDir: string, files: Pick<FileStore, 'open'>): MailTransport {
-  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let made: Transporter | null = null;
+  const transporter = () => (made ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   const dir = path.join(dataDir, 'outbox');
   return {
     kind: 'file',
     async send(row, from) {
       const opts = await toMailOptions(row, from, files);
-      const info = (await t.sendMail(opts).finally(() => release(opts))) as unknown as { message: Buffer };
+      const info = (await transporter().sendMail(opts).finally(() => release(opts))) as unknown as { message: Buffer };
       await mkdir(dir, { recursive: true });
       const name = `${String(row.mail_id).padStart(6, '0')}-${row.kind}.eml`;
       const tmp = path.join(dir, `.${name}.tmp`);
@@ -110,6 +118,6 @@ export function fileTransport(dataDir: string, files: Pick<FileStore, 'open'>): 
       }
       await rename(tmp, path.join(dir, name));
     },
-    close: () => t.close(),
+    close: () => made?.close(),
   };
 }

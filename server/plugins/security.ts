@@ -7,6 +7,7 @@ export const FILE_CSP = "default-src 'none'; frame-ancestors 'self'; sandbox";
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 type HeaderSet = Readonly<Record<string, string>>;
+export type HeaderList = [string, string][];
 
 const COMMON: HeaderSet = {
   'x-content-type-options': 'nosniff',
@@ -25,6 +26,21 @@ function headerSets(hsts: boolean): { page: HeaderSet; json: HeaderSet; file: He
   };
 }
 
+/** Uploaded files (PDF attachments are embedded in the site's own pages), as opposed to pages and API answers. */
+export function isFileUrl(url: string): boolean {
+  return url.startsWith('/uploads/') || url.startsWith('/private/');
+}
+
+/**
+ * The security headers of a page or JSON answer of the given content type: the same sets the onSend hook
+ * applies, for the answers the cache builds once and writes itself (server/render/fast-path.ts), so an
+ * answer served from memory carries exactly the same ones.
+ */
+export function securityHeaders(opts: { https: boolean; contentType: string }): HeaderList {
+  const sets = headerSets(opts.https);
+  return Object.entries(isJson(opts.contentType) ? sets.json : sets.page);
+}
+
 /**
  * Security headers on every response: pages, JSON answers (with the API's CSP), uploaded files and 404s.
  * Pages may not be framed by anyone; uploaded files may be framed by the site itself (PDF attachments are
@@ -37,7 +53,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
   app.addHook('onSend', async (req, reply) => {
     const sets = opts.https || req.protocol === 'https' ? secure : plain;
     const url = req.url;
-    if (url.startsWith('/uploads/') || url.startsWith('/private/')) reply.headers(sets.file);
+    if (isFileUrl(url)) reply.headers(sets.file);
     else if (isJson(reply.getHeader('content-type'))) reply.headers(sets.json);
     else reply.headers(sets.page);
     reply.removeHeader('x-powered-by');

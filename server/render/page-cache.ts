@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HeaderList } from '../plugins/security';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -16,7 +17,17 @@ export interface CachedPage {
   /** Epoch ms after which the entry is stale (next ad/event boundary or local midnight). */
   expiresAt: number;
   bytes: number;
+  /**
+   * Every header of each answer this entry gives from memory (server/render/fast-path.ts), flattened for
+   * `res.writeHead`, built once: index 0 over plain HTTP, 1 over HTTPS (with HSTS).
+   */
+  wire: Record<WireVariant, [string[], string[]]>;
 }
+
+export type WireVariant = 'identity' | 'br' | 'gzip' | 'notModified';
+
+/** The security headers an answer of this content type carries (plugins/security.ts), over HTTP or HTTPS. */
+export type SecurityHeadersOf = (https: boolean, contentType: string) => HeaderList;
 
 /**
  * Rendered public pages kept in memory until content changes (every write clears it) or the next
@@ -28,7 +39,10 @@ export class PageCache {
   /** Bumped by every clear, so a render that started before a write is not stored after it. */
   generation = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly security: SecurityHeadersOf = () => [],
+  ) {}
 
   get(key: string, now = Date.now()): CachedPage | undefined {
     const e = this.entries.get(key);
@@ -49,7 +63,21 @@ export class PageCache {
       gz(body, { level: 6 }),
     ]);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    return { status, headers, body, br, gzip: gzipped, etag, expiresAt, bytes: body.length + br.length + gzipped.length };
+    const contentType = headers.find(([k]) => k === 'content-type')?.[1] ?? '';
+    const variant = (https: boolean, encoding: string | null, length: number | null): string[] => {
+      const all: HeaderList = [...headers, ...this.security(https, contentType), ['etag', etag], ['vary', 'Accept-Encoding'], ['x-cache', 'HIT']];
+      if (encoding) all.push(['content-encoding', encoding]);
+      if (length !== null) all.push(['content-length', String(length)]);
+      return all.flat();
+    };
+    const both = (encoding: string | null, length: number | null): [string[], string[]] => [variant(false, encoding, length), variant(true, encoding, length)];
+    const wire = {
+      identity: both(null, body.length),
+      br: both('br', br.length),
+      gzip: both('gzip', gzipped.length),
+      notModified: both(null, null),
+    };
+    return { status, headers, body, br, gzip: gzipped, etag, expiresAt, bytes: body.length + br.length + gzipped.length, wire };
   }
 
   set(key: string, page: CachedPage, generation: number): void {
@@ -100,5 +128,6 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, page: Cache
   const body = enc === 'br' ? page.br : enc === 'gzip' ? page.gzip : page.body;
   if (enc) reply.header('content-encoding', enc);
   reply.header('content-length', String(body.length));
-  return reply.send(req.method === 'HEAD' ? undefined : body);
+  // Also for HEAD: Node writes no body for it, and Fastify's HEAD routes take the length from the payload.
+  return reply.send(body);
 }

@@ -119,10 +119,13 @@ export function createRenderer(
     }
     const generation = cache?.generation ?? 0;
     const publicBase = services.config.filePublicUrl ?? '';
+    // AsyncLocalStorage only with FILE_PUBLIC_URL (or a preview): once used, Node tracks every promise of the
+    // process for it.
+    const withBase = <T>(fn: () => T): T => (publicBase ? fileBase.run(publicBase, fn) : fn());
     const previewing = services.content.lifecycle.previewing;
     const overlay = preview?.overlay;
     const inPreview = <T>(fn: () => T): T => (overlay ? previewing.run(overlay, fn) : fn());
-    const res = await fileBase.run(publicBase, () => inPreview(() => handler(toRequest(req, origin, key), { services } as never)));
+    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), { services } as never)));
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
     }
@@ -131,7 +134,7 @@ export function createRenderer(
       return sendResponse(reply, res);
     }
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
-    let body: Buffer = Buffer.from(await fileBase.run(publicBase, () => inPreview(() => res.arrayBuffer())));
+    let body: Buffer = Buffer.from(await withBase(() => inPreview(() => res.arrayBuffer())));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) {

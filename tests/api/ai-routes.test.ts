@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
 import { SYSTEM_PROMPT } from '../../server/assistant/index';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
 describe('GET /api/ai/getaichat and POST /api/ai/createai', () => {
   let s: TestServer;
@@ -103,7 +103,7 @@ describe('GET /api/ai/getaichat and POST /api/ai/createai', () => {
 interface FakeModel {
   url: string;
   mode: 'ok' | 'error' | 'timeout' | 'empty';
-  requests: { path: string; auth?: string; body: any }[];
+  requests: { path: string; auth?: string; body: Json }[];
   close(): Promise<void>;
 }
 

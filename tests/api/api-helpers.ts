@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
-import { call } from '../helpers/server';
+import { call, type Json } from '../helpers/server';
 
 export type Payload = { json: Record<string, unknown> } | { form: FormData };
 export type Upload = [bytes: Buffer, name: string];
@@ -100,7 +100,7 @@ export async function api(
   base: string,
   pathname: string,
   opts: Parameters<typeof call>[2] & { payload?: Payload } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const { payload, ...rest } = opts;
   const r = await call(base, pathname, { ...rest, ...(payload ?? {}) });
   expect(r.body, `${pathname} answers a JSON envelope`).toBeTypeOf('object');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../content/settings';
 import { seedDemoContent } from '../../server/db/seed';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
 /** The public list of every group (admin-only lists are read with the cookie). */
 const LISTS: { group: string; path: string; key: string; admin?: boolean }[] = [
@@ -156,9 +156,9 @@ describe('demo content', () => {
   it('dates events and ads relative to the seed time', async () => {
     const today = ymd(new Date());
     const events = (await call(s.url, '/api/event/getAllEvents')).body.data;
-    const timed = events.filter((e: any) => e.event_start_time && e.event_end_time);
-    const upcoming = timed.filter((e: any) => e.event_start_date > today);
-    const past = timed.filter((e: any) => e.event_end_date < today);
+    const timed = events.filter((e: Json) => e.event_start_time && e.event_end_time);
+    const upcoming = timed.filter((e: Json) => e.event_start_date > today);
+    const past = timed.filter((e: Json) => e.event_end_date < today);
     expect(upcoming).toHaveLength(2);
     expect(past).toHaveLength(1);
     for (const e of upcoming) {
@@ -166,13 +166,13 @@ describe('demo content', () => {
       expect(e.speakers.length).toBeGreaterThanOrEqual(2);
       for (const sp of e.speakers) expect(sp.image).toMatch(/^uploads\//);
     }
-    expect(events.filter((e: any) => !e.event_start_time)).toHaveLength(1);
+    expect(events.filter((e: Json) => !e.event_start_time)).toHaveLength(1);
 
     const ads = (await call(s.url, '/api/ads/getallads')).body.ads;
-    const live = ads.filter((a: any) => a.start_date <= today && today <= a.expiry_date);
+    const live = ads.filter((a: Json) => a.start_date <= today && today <= a.expiry_date);
     expect(live).toHaveLength(3);
-    expect(new Set(live.map((a: any) => a.ads_display))).toEqual(new Set(['Primary', 'Secondary']));
-    expect(ads.filter((a: any) => a.expiry_date < today)).toHaveLength(1);
+    expect(new Set(live.map((a: Json) => a.ads_display))).toEqual(new Set(['Primary', 'Secondary']));
+    expect(ads.filter((a: Json) => a.expiry_date < today)).toHaveLength(1);
   });
 
   it('stores the default settings', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUT_OF_SPACE } from '../../server/app';
 import { startServer, type TestServer } from '../helpers/server';
 import { api, multipart, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { dynamic } from '../../server/db/schema';
 
 let s: TestServer;
 let cookie: string;
@@ -36,7 +37,7 @@ const tmpFiles = () => readdirSync(path.join(s.dataDir, 'tmp'));
 const count = async (table: string) =>
   Number(
     (
-      await s.services.store.db
+      await dynamic(s.services.store.db)
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()

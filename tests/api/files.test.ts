@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, type Json } from '../helpers/server';
 import { api, multipart, onDisk, sampleBytes, storedFiles, type Bytes } from './api-helpers';
 
 /** A GET with the path sent exactly as written (fetch would normalise '..' away). */
@@ -269,7 +269,7 @@ describe('a failed write leaves no file and no row', () => {
     });
     expect(r.status).toBe(415);
     expect(onDisk(s.dataDir, row.gallery_image)).toBe(true);
-    const listed = (await api(s.url, '/api/gallery/getallGallery')).body.gallery.find((g: any) => g.gallery_id === row.gallery_id);
+    const listed = (await api(s.url, '/api/gallery/getallGallery')).body.gallery.find((g: Json) => g.gallery_id === row.gallery_id);
     expect(listed).toMatchObject({ title: 'Keep', gallery_image: row.gallery_image });
   });
 

@@ -5,6 +5,7 @@ import { pngBytes } from '../helpers/files';
 import type { RegisteredRoute } from '../../server/app';
 import { startServer, type TestServer } from '../helpers/server';
 import { storedFiles } from './api-helpers';
+import { dynamic } from '../../server/db/schema';
 
 /**
  * Property: whatever arrives at any API route (malformed JSON, wrong types, huge strings, odd ids,
@@ -234,7 +235,7 @@ async function dataState(server: TestServer) {
   const tables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => n !== 'rate_limits' && !n.startsWith('kysely_'));
   const counts: Record<string, number> = {};
   for (const t of tables.sort()) {
-    counts[t] = Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    counts[t] = Number((await dynamic(db).selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   }
   const version = await db.selectFrom('content_version').selectAll().execute();
   const files = ['uploads', 'private', 'tmp', 'outbox'].flatMap((d) => storedFiles(server.dataDir, d));

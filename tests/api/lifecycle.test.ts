@@ -443,7 +443,9 @@ describe('scheduling and the trash’s retention on two instances sharing one da
   let ca: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-schedule-'));
-    const env = { CONTENT_SCHEDULE_MS: '150', CONTENT_TRASH_DAYS: '0.00004', ADMIN_WRITE_RATE_LIMIT: '0' };
+    // CONTENT_VERSION_POLL_MS=0: each instance reads the shared content version before every cached answer,
+    // so what one instance's scheduler publishes is on the other's next answer (decision 0020).
+    const env = { CONTENT_SCHEDULE_MS: '150', CONTENT_TRASH_DAYS: '0.00004', ADMIN_WRITE_RATE_LIMIT: '0', CONTENT_VERSION_POLL_MS: '0' };
     a = await startServer({ dataDir, env });
     c = await startServer({ dataDir, env });
     ca = await a.login();

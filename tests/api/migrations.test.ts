@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, migrations, openStore } from '../../server/db/index';
 import { startServer } from '../helpers/server';
 import { api } from './api-helpers';
+import { dynamic } from '../../server/db/schema';
 
 const TABLES = [
   'admins',
@@ -72,7 +73,7 @@ describe('migrations', () => {
       const tables = (await store.db.introspection.getTables()).map((t) => t.name);
       for (const t of TABLES) expect(tables, t).toContain(t);
       const applied = async () =>
-        (await store.db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => r.name);
+        (await dynamic(store.db).selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => r.name);
       const first = await applied();
       expect(first).toEqual(Object.keys(migrations('sqlite')).sort());
 

@@ -1,6 +1,6 @@
 /** The spec's public reads (section 7) work without a session; unknown ids answer 404. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, type Json } from '../helpers/server';
 import { api, multipart, sampleBytes, type Bytes } from './api-helpers';
 
 let s: TestServer;
@@ -51,7 +51,7 @@ describe('POST /api/cases/getcasesByCategory', () => {
   it('lists the cases of a category given as a number, without a session', async () => {
     const r = await api(s.url, '/api/cases/getcasesByCategory', { json: { case_category_id: family } });
     expect(r.status).toBe(200);
-    expect(r.body.cases.map((c: any) => c.case_title_name).sort()).toEqual(['Adoption', 'Custody']);
+    expect(r.body.cases.map((c: Json) => c.case_title_name).sort()).toEqual(['Adoption', 'Custody']);
     for (const c of r.body.cases) {
       expect(c.case_category_id).toBe(family);
       expect(c.case_id).toBeTypeOf('number');
@@ -130,7 +130,7 @@ describe('public lists', () => {
   it('lists calendars newest first', async () => {
     const a = await api(s.url, '/api/calendar/addCalendar', { cookie, ...multipart({}, { calendar_img: [b.png, 'a.png'] }) });
     const c = await api(s.url, '/api/calendar/addCalendar', { cookie, ...multipart({}, { calendar_img: [b.png, 'b.png'] }) });
-    const ids = (await api(s.url, '/api/calendar/getAllCalendarsInDesc')).body.calendar.map((x: any) => x.calendar_id);
+    const ids = (await api(s.url, '/api/calendar/getAllCalendarsInDesc')).body.calendar.map((x: Json) => x.calendar_id);
     expect(ids.indexOf(c.body.calendar.calendar_id)).toBeLessThan(ids.indexOf(a.body.calendar.calendar_id));
   });
 });

@@ -3,7 +3,7 @@
  * scripts, event handlers and javascript: URLs do not. Checked over HTTP on what is stored and read back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, type Json } from '../helpers/server';
 import { api, multipart, sampleBytes, type Bytes } from './api-helpers';
 
 let s: TestServer;
@@ -36,7 +36,7 @@ async function roundTrip(html: string): Promise<string[]> {
   });
   expect(details.status, JSON.stringify(details.body)).toBe(200);
   const byCase = await api(s.url, '/api/casedetails/getCasedetailsByCaseId', { json: { case_id: String(caseId) } });
-  const stored = byCase.body.case.find((c: any) => c.case_details_id === details.body.case.case_details_id);
+  const stored = byCase.body.case.find((c: Json) => c.case_details_id === details.body.case.case_details_id);
   return [read.body.blog.description ?? '', stored.case_content ?? ''];
 }
 

@@ -1,6 +1,6 @@
 /** Site settings (public read, administrator update), the health check and unknown API paths. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type TestServer, type Json } from '../helpers/server';
 import { api } from './api-helpers';
 
 let s: TestServer;
@@ -37,11 +37,11 @@ describe('site settings', () => {
   });
 
   it.each([
-    ['an invalid email', (c: any) => ({ ...c, email: 'not-an-email' }), /email/],
-    ['a blank firm name', (c: any) => ({ ...c, firmName: '  ' }), /firmName/],
-    ['too many phones', (c: any) => ({ ...c, phones: ['1', '2', '3', '4'] }), /phones/],
-    ['a javascript: social link', (c: any) => ({ ...c, socials: { ...c.socials, facebook: 'javascript:alert(1)' } }), /socials/],
-    ['a missing section', (c: any) => ({ ...c, hours: undefined }), /hours/],
+    ['an invalid email', (c: Json) => ({ ...c, email: 'not-an-email' }), /email/],
+    ['a blank firm name', (c: Json) => ({ ...c, firmName: '  ' }), /firmName/],
+    ['too many phones', (c: Json) => ({ ...c, phones: ['1', '2', '3', '4'] }), /phones/],
+    ['a javascript: social link', (c: Json) => ({ ...c, socials: { ...c.socials, facebook: 'javascript:alert(1)' } }), /socials/],
+    ['a missing section', (c: Json) => ({ ...c, hours: undefined }), /hours/],
     ['a non-object', () => 'settings', /./],
   ])('refuse %s (400) and keep the stored settings', async (_n, change, pattern) => {
     const before = (await api(s.url, '/api/settings/getsettings')).body.settings;

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '../../content/resources/index';
 import type { ResourceKey } from '../../content/kit';
 import { file } from '../helpers/files';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, type Json, type TestServer } from '../helpers/server';
 import { api, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { dynamic } from '../../server/db/schema';
 
 let s: TestServer;
 let cookie: string;
@@ -368,7 +369,7 @@ const groups: GroupCase[] = [
 ];
 
 /** The spec's add call of a group; returns the added row. */
-async function add(key: ResourceKey, entries: Entries): Promise<Record<string, any>> {
+async function add(key: ResourceKey, entries: Entries): Promise<Record<string, Json>> {
   const r = resourceByKey[key];
   const res = await api(s.url, `/api${r.base}${r.paths.add}`, { cookie, ...payload(r.body, entries) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -380,7 +381,7 @@ async function snapshot(key: ResourceKey, id: number) {
   const r = resourceByKey[key];
   const db = s.services.store.db;
   return {
-    row: await db.selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst(),
+    row: await dynamic(db).selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst(),
     speakers:
       key === 'event' ? await db.selectFrom('event_speakers').selectAll().where('event_id', '=', id).execute() : [],
     files: storedFiles(s.dataDir),

@@ -113,6 +113,8 @@ describe.skipIf(!hasChromium)(title, () => {
       'Gallery',
       'Vacancies',
       'Consultations',
+      'Conflict List',
+      'Data Requests',
       'Settings',
       'Administrators',
       'Audit Log',

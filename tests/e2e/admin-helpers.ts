@@ -34,11 +34,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: any[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact?: string; help?: string; nodes: { html: string; failureSummary?: string; target?: unknown }[] }[] }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n: { html: string }) => n.html) }));
+      .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 3).map((n: { html: string }) => n.html) }));
   });
 }
 

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, startServer, type Json, type TestServer } from '../helpers/server';
 import { adminContext, contextCookie, tableRows } from './admin-helpers';
 
 const title = `admin management pages: add, edit, delete, validation${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await s?.close();
   });
 
-  async function list(r: ResourceDef): Promise<Record<string, any>[]> {
+  async function list(r: ResourceDef): Promise<Record<string, Json>[]> {
     const res = await call(s.url, apiPath(r, 'list'), { cookie });
     expect(res.status).toBe(200);
     return res.body[r.keys.list];
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)(title, () => {
     }
   }
 
-  function expectRow(r: ResourceDef, row: Record<string, any>, round: 1 | 2) {
+  function expectRow(r: ResourceDef, row: Record<string, Json>, round: 1 | 2) {
     for (const [name, f] of Object.entries(r.fields)) {
       const v = row[name];
       if (f.type === 'text' || f.type === 'longtext') expect(v).toBe(`${f.label} ${round === 1 ? 'first' : 'second'}`);

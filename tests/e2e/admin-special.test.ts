@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { pdfBytes, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, startServer, type TestServer, type Json } from '../helpers/server';
 import { adminContext, contextCookie, seriousViolations, tableRows } from './admin-helpers';
 
 const title = `admin events, case details, site settings${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
     await form().getByRole('button', { name: 'Add', exact: true }).click();
     await tableRows(page).getByText('Law Day 2027').waitFor();
-    const list = (await call(s.url, '/api/event/getAllEvents')).body.data as any[];
+    const list = (await call(s.url, '/api/event/getAllEvents')).body.data as Json[];
     expect(list).toHaveLength(1);
     const ev = list[0];
     expect(ev).toMatchObject({
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(title, () => {
       event_start_time: '09:30',
       event_address: 'Town Hall, Kochi',
     });
-    expect(ev.speakers.map((x: any) => x.speaker_name)).toEqual(['Asha Menon', 'Ravi Iyer']);
+    expect(ev.speakers.map((x: Json) => x.speaker_name)).toEqual(['Asha Menon', 'Ravi Iyer']);
     expect(ev.speakers[0].image).toMatch(/^uploads\//);
     expect(ev.speakers[1].image).toBe('');
     expect(await rows.count()).toBe(1);
@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)(title, () => {
       .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: pdfBytes('brief') });
     await form().getByRole('button', { name: 'Add', exact: true }).click();
     await tableRows(page).getByText('Custody').waitFor();
-    let rows = (await call(s.url, '/api/casedetails/getcasedetails', { cookie })).body.cases as any[];
+    let rows = (await call(s.url, '/api/casedetails/getcasedetails', { cookie })).body.cases as Json[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ case_title_name: 'Custody', case_name: 'Family Law' });
     expect(rows[0].case_file).toMatch(/^uploads\/.*\.pdf$/);
@@ -244,7 +244,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(saved.email).toBe('desk@new-firm.example');
     expect(saved.phones[0]).toBe('+91 99999 12345');
     expect(saved.hours.morning).toBe('7:00-9:00 AM');
-    expect(saved.offices.map((o: any) => o.city)).toContain('Mumbai');
+    expect(saved.offices.map((o: Json) => o.city)).toContain('Mumbai');
     expect(saved.legalTeam.length).toBeGreaterThan(0);
 
     const html = await (await fetch(`${s.url}/contact`)).text();

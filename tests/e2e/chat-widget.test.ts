@@ -199,11 +199,11 @@ describe.skipIf(!hasChromium)(title, () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(axe);
     const violations = await page.evaluate(async () => {
-      const a = (window as unknown as { axe: { run(c: Element, o: object): Promise<{ violations: any[] }> } }).axe;
+      const a = (window as unknown as { axe: { run(c: Element, o: object): Promise<{ violations: { id: string; impact?: string; help?: string; nodes: { html: string; failureSummary?: string; target?: unknown }[] }[] }> } }).axe;
       const r = await a.run(document.querySelector('[role="dialog"]')!, { resultTypes: ['violations'] });
       return r.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n: any) => n.html + ' ' + n.failureSummary).join(' | ')}`);
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html + ' ' + n.failureSummary).join(' | ')}`);
     });
     expect(violations).toEqual([]);
     await ctx.close();

@@ -18,6 +18,8 @@ async function fillBookingForm(
   await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
   await disclaimer.getByRole('button', { name: 'Close' }).click();
   await disclaimer.waitFor({ state: 'hidden' });
+  // Free slots are offered first (issue 15); the spec's field is behind "Ask for another time".
+  await page.getByRole('button', { name: 'Ask for another time' }).click();
   const when = new Date(Date.now() + f.inDays * 24 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const local = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${f.time}`;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { file, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
 let s: TestServer;
 let cookie: string;
@@ -22,7 +22,7 @@ const page = async (path: string) => {
   return { status: res.status, cache: res.headers.get('x-cache'), html: await res.text() };
 };
 
-async function ok(p: Promise<{ status: number; body: any }>): Promise<any> {
+async function ok(p: Promise<{ status: number; body: Json }>): Promise<Json> {
   const r = await p;
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
-import { call, type TestServer } from '../helpers/server';
+import { call, type TestServer, type Json } from '../helpers/server';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -30,7 +30,7 @@ export interface Seeded {
   base: number;
 }
 
-async function ok(p: Promise<{ status: number; body: any }>, what: string): Promise<any> {
+async function ok(p: Promise<{ status: number; body: Json }>, what: string): Promise<Json> {
   const r = await p;
   if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
@@ -167,7 +167,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: any[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact?: string; help?: string; nodes: { html: string; failureSummary?: string; target?: unknown }[] }[] }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

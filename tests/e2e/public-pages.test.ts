@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium)(
       for (const path of routes()) {
         const res = await page.goto(s.url + path, { waitUntil: 'load' });
         expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
-        await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined);
+        await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
         await expect.poll(() => page.locator('h1').count(), { message: path }).toBeGreaterThan(0);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

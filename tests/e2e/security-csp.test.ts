@@ -84,7 +84,7 @@ async function visit(page: Page, path: string, violations: string[]) {
   const res = await page.goto(s.url + path, { waitUntil: 'load' });
   expect(res?.headers()['content-security-policy'], `${path} has a CSP`).toMatch(/script-src 'self'/);
   expect(res?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
-  await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined, undefined, {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, {
     timeout: 15_000,
   });
   await page.waitForLoadState('networkidle');

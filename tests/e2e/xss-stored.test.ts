@@ -174,7 +174,7 @@ describe('stored payloads in the server-rendered HTML', () => {
 
 async function inspect(page: Page, path: string, problems: string[]) {
   await page.goto(s.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as any).__reactRouterRouteModules !== undefined, undefined, {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, {
     timeout: 15_000,
   });
   await page.waitForLoadState('networkidle');

@@ -4,8 +4,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { afterAll } from 'vitest';
+import type { ResourceDef } from '../../content/kit';
 import { buildApp, type Built } from '../../server/app';
 import { loadConfig } from '../../server/config';
+
+/** A decoded JSON answer as a test reads it: loosely, its assertions checking the shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one loose type of the test suite
+export type Json = any;
 
 /** Where the production build lives (BUILD_DIR lets parallel work build elsewhere). */
 export const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
@@ -26,7 +31,14 @@ export interface TestServer extends Built {
  * `pages: true` serves the production build (built by the global setup) as well as the API.
  */
 export async function startServer(
-  opts: { env?: Record<string, string>; demo?: boolean; pages?: boolean; dataDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    demo?: boolean;
+    pages?: boolean;
+    dataDir?: string;
+    /** The content groups served (default: every declaration); a test adds a throwaway one. */
+    groups?: readonly ResourceDef[];
+  } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'lexfirm-test-'));
   // TEST_DATABASE_URL=postgres://… runs the same tests on PostgreSQL: a fresh database per server, or,
@@ -60,7 +72,12 @@ export async function startServer(
   if (opts.pages) {
     build = (await import(pathToFileURL(path.resolve(BUILD_DIR, 'server/index.js')).href)) as ServerBuild;
   }
-  const built = await buildApp(config, { build, clientDir: path.resolve(BUILD_DIR, 'client'), logger: { level: 'error' } });
+  const built = await buildApp(config, {
+    build,
+    clientDir: path.resolve(BUILD_DIR, 'client'),
+    logger: { level: 'error' },
+    ...(opts.groups ? { groups: opts.groups } : {}),
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -94,7 +111,7 @@ export async function call(
   base: string,
   pathname: string,
   opts: { method?: string; json?: unknown; form?: FormData; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: BodyInit | undefined;

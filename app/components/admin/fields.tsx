@@ -1,9 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import type { FieldDef, FileFieldDef } from '@content/kit';
 import { FileView, isVideoPath } from './FileView';
-import { RichTextEditor } from './RichTextEditor';
 import type { Option } from './resource-form';
+
+/**
+ * The rich-text editor (tiptap and ProseMirror) is its own chunk, loaded when a form with an HTML field
+ * opens: the server never renders admin forms, so it no longer loads the editor at start (decision 0021).
+ */
+const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 /** One declared field as a labelled form control, chosen by its type. */
 export function FieldControl(props: {
@@ -43,7 +48,11 @@ export function FieldControl(props: {
       );
       break;
     case 'html':
-      control = <RichTextEditor key={props.editorKey} id={id} labelId={labelId} initial={value} onChange={onChange} />;
+      control = (
+        <Suspense fallback={<div className="form-control text-muted" aria-busy="true">Loading the editor…</div>}>
+          <RichTextEditor key={props.editorKey} id={id} labelId={labelId} initial={value} onChange={onChange} />
+        </Suspense>
+      );
       break;
     case 'int':
       control = (

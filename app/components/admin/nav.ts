@@ -14,6 +14,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'mail', label: 'Mail' },
   ...resources.map((r) => ({ path: r.admin.path, label: r.admin.nav, countKey: r.key })),
   { path: 'consultations', label: 'Consultations', countKey: 'newConsultations' },
+  { path: 'conflict-list', label: 'Conflict List' },
+  { path: 'data-requests', label: 'Data Requests' },
   { path: 'settings', label: 'Settings' },
   { path: 'admins', label: 'Administrators' },
   { path: 'audit', label: 'Audit Log' },

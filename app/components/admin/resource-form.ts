@@ -1,19 +1,12 @@
 /**
  * The generic form logic of a management page, driven by a content declaration (ResourceDef): form
- * values from a row, the values the declaration's validate() sees (as the server coerces them), the
- * validation context, and the request body (JSON or multipart) of an add or an update.
+ * values from a row, the check with the group's compiled input schema (the server's), the validation
+ * context, and the request body (JSON or multipart) of an add or an update.
  */
-import {
-  isBlank,
-  isEmptyHtml,
-  type FieldDef,
-  type Mode,
-  type ResourceDef,
-  type ValidationContext,
-  type Values,
-} from '@content/kit';
 import { ALT_FLAG, altColumn, altFileFields } from '@content/alt';
-import { apiPath, resourceByKey } from '@content/resources/index';
+import { parseInput } from '@content/input';
+import { isBlank, isEmptyHtml, type FieldDef, type Mode, type ResourceDef, type ValidationContext } from '@content/kit';
+import { apiPath, groupOf } from '@content/resources/index';
 import { isoToDmy } from '@content/rules/dates';
 import { api, type ApiResult } from '~/lib/api';
 
@@ -58,19 +51,6 @@ export function valuesFromRow(def: ResourceDef, row: Row): FormValues {
   return { ...Object.fromEntries(Object.entries(def.fields).map(([n, f]) => [n, inputValue(f, row[n])])), ...altValuesFromRow(def, row) };
 }
 
-/** Values as the server hands them to validate(): trimmed, blank → undefined, numbers parsed, dates ISO. */
-export function coercedValues(def: ResourceDef, values: FormValues): Values {
-  const out: Values = {};
-  for (const [n, f] of Object.entries(def.fields)) {
-    const v = values[n] ?? '';
-    if (f.type === 'html') out[n] = isEmptyHtml(v) ? undefined : v;
-    else if (isBlank(v)) out[n] = undefined;
-    else if (f.type === 'int' || f.type === 'ref') out[n] = Number(v);
-    else out[n] = v.trim();
-  }
-  return out;
-}
-
 export function validationContext(
   mode: Mode,
   files: FormFiles,
@@ -84,7 +64,10 @@ export function validationContext(
   };
 }
 
-/** Runs the declaration's validate() in the browser; returns the spec's message or null. */
+/**
+ * Checks the form with the group's compiled input schema, the one the server parses the request with
+ * (content/input.ts): the same coercion, the same messages. Returns the first message or null.
+ */
 export function validateForm(
   def: ResourceDef,
   mode: Mode,
@@ -92,8 +75,9 @@ export function validateForm(
   files: FormFiles,
   removals: FormRemovals,
   editing: Row | null,
-) {
-  return def.validate(coercedValues(def, values), validationContext(mode, files, removals, editing)) ?? altMessage(def, values, files);
+): string | null {
+  const res = parseInput(def, mode, values, validationContext(mode, files, removals, editing), editing);
+  return res.ok ? altMessage(def, values, files) : res.message;
 }
 
 /** A field's value on the wire: dmy dates as DD/MM/YYYY, an empty editor as ''. */
@@ -198,7 +182,7 @@ export interface Option {
 }
 
 export async function loadOptions(refKey: FieldDef['ref']): Promise<{ options: Option[]; error: string | null }> {
-  const ref = resourceByKey[refKey!];
+  const ref = groupOf(refKey!);
   const { rows, error } = await loadList(ref);
   return { options: rows.map((r) => ({ value: String(r[ref.id]), label: rowName(ref, r) })), error };
 }

@@ -1,6 +1,6 @@
 import { altOf } from '@content/alt';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toasts';
 import { activeAds } from '../../../content/rules/ad-window';
 import { useNow } from './hooks';
 import { str, usePublicData, type Row } from './site';

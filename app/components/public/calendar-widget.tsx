@@ -1,7 +1,7 @@
 import { altOf } from '@content/alt';
 import { useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify';
+import { toast } from './toasts';
 import { formatPublicDate } from '../../../content/rules/dates';
 import { api } from '../../lib/api';
 import { wrapTabKey } from './focus-wrap';

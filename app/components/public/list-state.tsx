@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toasts';
 
 /** A list's error state: the spec's message on the page and as a toast (once, in the browser). */
 export function ListError({ message }: { message: string }) {

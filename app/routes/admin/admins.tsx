@@ -5,6 +5,14 @@ import { ConfirmModal } from '~/components/admin/ConfirmModal';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
+import { formatAdminDay as day } from '@content/rules/dates';
+import { firstProblem, newPasswordTwiceSchema } from '@content/password';
+
+/** The change-password form's checks: the shared new-password schema with this form's messages. */
+const twice = newPasswordTwiceSchema({
+  blank: 'Please fill in all three password fields.',
+  mismatch: 'The new passwords do not match.',
+});
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];
@@ -18,15 +26,6 @@ interface AdminRow {
   invited_by: string | null;
   password_changed_at: string | null;
   you: boolean;
-}
-
-/** DD/MM/YYYY (the admin's date format). */
-function day(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
 /** Administrators: every one has the same role. Invite by email, remove, change your own password. */
@@ -119,9 +118,9 @@ export default function AdminsPage() {
       setPwError(message);
       notify.error(message);
     };
-    if (!current || !next || !repeat) return fail('Please fill in all three password fields.');
-    if (next !== repeat) return fail('The new passwords do not match.');
-    if (next.length < minLength) return fail(`The password must be at least ${minLength} characters long.`);
+    if (!current) return fail('Please fill in all three password fields.');
+    const problem = firstProblem(twice.safeParse({ password: next, repeat }));
+    if (problem) return fail(problem);
     setChanging(true);
     setPwError(null);
     try {

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Pagination, Table } from 'react-bootstrap';
 import { api } from '~/lib/api';
+import { formatAdminTime } from '@content/rules/dates';
+
+/** The audit log's time: DD/MM/YYYY h:mm:ss AM in the viewer's time zone. */
+const when = (iso: string) => formatAdminTime(iso, { seconds: true });
 
 export function meta() {
   return [{ title: 'Audit Log | Admin' }];
@@ -21,14 +25,6 @@ interface Entry {
 
 const SIZE = 50;
 
-/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
-function when(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = d.getHours() % 12 || 12;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
 
 /** Every administrator write, newest first: search (server-side) and pages of 50. */
 export default function AuditPage() {

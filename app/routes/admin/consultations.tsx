@@ -1,21 +1,82 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form, Modal, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import { formatAdminTime as when } from '@content/rules/dates';
 
 export function meta() {
   return [{ title: 'Consultations | Admin' }];
 }
 
-const STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+const STATUSES = [
+  'new',
+  'contacted',
+  'scheduled',
+  'closed',
+  'conflict_review',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
 type Status = (typeof STATUSES)[number];
+/** The statuses set by hand with the status list; the others follow the confirmation flow (buttons, mail to the client). */
+const MANUAL: readonly Status[] = ['new', 'contacted', 'scheduled', 'closed'];
 const STATUS_VARIANT: Record<Status, string> = {
   new: 'primary',
   contacted: 'info',
   scheduled: 'success',
   closed: 'secondary',
+  conflict_review: 'danger',
+  confirmed: 'success',
+  declined: 'secondary',
+  cancelled: 'secondary',
+  completed: 'dark',
+  no_show: 'warning',
 };
+const STATUS_LABEL: Record<Status, string> = {
+  new: 'new',
+  contacted: 'contacted',
+  scheduled: 'scheduled',
+  closed: 'closed',
+  conflict_review: 'conflict review',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  completed: 'completed',
+  no_show: 'no-show',
+};
+
+type Decision = 'confirm' | 'decline' | 'cancel' | 'complete' | 'no_show' | 'clear' | 'decline-conflict';
+/** The flow's buttons for each status (decideConsultation, clearConflict). */
+function decisionsFor(status: Status): Array<{ d: Decision; label: string; variant: string }> {
+  if (status === 'conflict_review')
+    return [
+      { d: 'clear', label: 'Clear conflict', variant: 'outline-success' },
+      { d: 'decline-conflict', label: 'Decline', variant: 'outline-danger' },
+    ];
+  if (status === 'confirmed')
+    return [
+      { d: 'complete', label: 'Completed', variant: 'outline-dark' },
+      { d: 'no_show', label: 'No-show', variant: 'outline-warning' },
+      { d: 'cancel', label: 'Cancel', variant: 'outline-danger' },
+    ];
+  if (MANUAL.includes(status) && status !== 'closed')
+    return [
+      { d: 'confirm', label: 'Confirm', variant: 'success' },
+      { d: 'decline', label: 'Decline', variant: 'outline-danger' },
+    ];
+  return [];
+}
+
+interface ConflictMatch {
+  field: string;
+  source: string;
+  matched: string;
+  why: string;
+}
 
 interface Consultation {
   consultation_id: number;
@@ -30,17 +91,14 @@ interface Consultation {
   /** When the visitor confirmed the form does not create a lawyer–client relationship; null for older requests. */
   consent_at: string | null;
   created_at: string;
+  /** Intake (issue 15). */
+  slot?: string | null;
+  opposing_party?: string | null;
+  consent_version?: string | null;
+  decision_note?: string | null;
+  conflicts?: ConflictMatch[];
 }
 
-/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
-function when(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = d.getHours() % 12 || 12;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
 
 /**
  * 'Consent: given 24/11/2026 10:15 AM' (the admin's date format), or 'Consent: not recorded' for a request
@@ -71,6 +129,9 @@ export default function ConsultationsPage() {
   const [filter, setFilter] = useState<'' | Status>('');
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState<number | null>(null);
+  /** The decision waiting for its note (decline, cancel). */
+  const [asking, setAsking] = useState<{ c: Consultation; d: Decision } | null>(null);
+  const [note, setNote] = useState('');
   const rows = data?.consultations ?? null;
 
   const load = useCallback(async () => {
@@ -123,8 +184,69 @@ export default function ConsultationsPage() {
     }
   }
 
+  async function decide(c: Consultation, d: Decision, withNote = '') {
+    setSaving(c.consultation_id);
+    try {
+      const conflict = d === 'clear' || d === 'decline-conflict';
+      const r = await api<{ consultation: { status: Status } }>(conflict ? '/consultations/clear-conflict' : '/consultations/decide', {
+        json: {
+          consultation_id: c.consultation_id,
+          action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
+          ...(withNote.trim() ? { note: withNote.trim() } : {}),
+        },
+      });
+      if (r.ok) {
+        notify.success(r.body.message || 'Saved');
+        await load();
+      } else notify.error(r.body.message ?? 'Edit failed.');
+    } catch {
+      notify.error('Edit failed.');
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  function onDecision(c: Consultation, d: Decision) {
+    if (d === 'decline' || d === 'decline-conflict' || d === 'cancel') {
+      setNote('');
+      setAsking({ c, d });
+    } else void decide(c, d);
+  }
+
   return (
     <>
+      <Modal show={!!asking} onHide={() => setAsking(null)} centered>
+        <Form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (asking) void decide(asking.c, asking.d, note);
+            setAsking(null);
+          }}
+        >
+          <Modal.Header closeButton>
+            <Modal.Title as="h2" className="h5">
+              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} {asking?.c.reference}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <Form.Label htmlFor="decision-note">Note to the client (optional)</Form.Label>
+            <Form.Control id="decision-note" as="textarea" rows={4} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Form.Text>
+              {asking?.d === 'cancel'
+                ? 'The client is mailed a cancellation with a calendar update.'
+                : 'The client is mailed that the firm cannot take up the request, with this note.'}
+            </Form.Text>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setAsking(null)}>
+              Back
+            </Button>
+            <Button type="submit" variant="danger">
+              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
       <h1 className="h3 mb-3">Consultations</h1>
       <Card>
         <Card.Body>
@@ -147,7 +269,7 @@ export default function ConsultationsPage() {
                 <option value="">All</option>
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {STATUS_LABEL[s]}
                   </option>
                 ))}
               </Form.Select>
@@ -193,8 +315,22 @@ export default function ConsultationsPage() {
                       <div>
                         <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
                       </div>
+                      {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
+                      {c.conflicts && c.conflicts.length > 0 ? (
+                        <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
+                          <strong className="text-danger">Possible conflict</strong>
+                          <ul className="mb-0 ps-3">
+                            {c.conflicts.map((m, k) => (
+                              <li key={k}>{m.why}</li>
+                            ))}
+                          </ul>
+                        </div>
+                      ) : null}
                     </td>
-                    <td className="text-nowrap">{when(c.datetime)}</td>
+                    <td className="text-nowrap">
+                      {when(c.datetime)}
+                      <div className="small text-muted">{c.slot ? 'booked slot' : 'preferred time'}</div>
+                    </td>
                     <td style={{ minWidth: 220 }}>
                       <div
                         style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
@@ -214,22 +350,40 @@ export default function ConsultationsPage() {
                       )}
                     </td>
                     <td>
-                      <Badge bg={STATUS_VARIANT[c.status]} className="mb-1">
-                        {c.status}
+                      <Badge bg={STATUS_VARIANT[c.status] ?? 'secondary'} className="mb-1">
+                        {STATUS_LABEL[c.status] ?? c.status}
                       </Badge>
-                      <Form.Select
-                        size="sm"
-                        aria-label={`Status of ${c.reference}`}
-                        value={c.status}
-                        disabled={saving === c.consultation_id}
-                        onChange={(e) => void changeStatus(c, e.target.value as Status)}
-                      >
-                        {STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {s}
-                          </option>
-                        ))}
-                      </Form.Select>
+                      {c.decision_note ? <div className="small text-muted">Note: {c.decision_note}</div> : null}
+                      {decisionsFor(c.status).length > 0 ? (
+                        <ButtonGroup size="sm" className="d-flex flex-wrap mb-1" aria-label={`Decide ${c.reference}`}>
+                          {decisionsFor(c.status).map((b) => (
+                            <Button
+                              key={b.d}
+                              variant={b.variant}
+                              disabled={saving === c.consultation_id}
+                              onClick={() => onDecision(c, b.d)}
+                              aria-label={`${b.label} ${c.reference}`}
+                            >
+                              {b.label}
+                            </Button>
+                          ))}
+                        </ButtonGroup>
+                      ) : null}
+                      {MANUAL.includes(c.status) ? (
+                        <Form.Select
+                          size="sm"
+                          aria-label={`Status of ${c.reference}`}
+                          value={c.status}
+                          disabled={saving === c.consultation_id}
+                          onChange={(e) => void changeStatus(c, e.target.value as Status)}
+                        >
+                          {MANUAL.map((s) => (
+                            <option key={s} value={s}>
+                              {STATUS_LABEL[s]}
+                            </option>
+                          ))}
+                        </Form.Select>
+                      ) : null}
                     </td>
                     <td>
                       <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>

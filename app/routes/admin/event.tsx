@@ -18,38 +18,23 @@ export function meta() {
 /** Descriptions longer than this toggle between 'Read More' and 'Read Less' (spec section 9). */
 const DESCRIPTION_TOGGLE = 100;
 
-interface SpeakerRow {
-  key: number;
-  speaker_name: string;
-  designation: string;
-  date: string;
-  from_time: string;
-  to_time: string;
-  /** Stored photo path (kept when no new file is chosen). */
-  image: string;
-  file: File | null;
-}
+/** The speakers list as event.ts declares it: fields, labels, the photo's file field. */
+const SPEAKERS = event.lists.speakers;
+type SpeakerField = (typeof SPEAKER_FIELDS)[number];
 
-const SPEAKER_LABELS: Record<(typeof SPEAKER_FIELDS)[number], { label: string; type: 'text' | 'date' | 'time' }> = {
-  speaker_name: { label: 'Speaker Name', type: 'text' },
-  designation: { label: 'Designation', type: 'text' },
-  date: { label: 'Date', type: 'date' },
-  from_time: { label: 'From Time', type: 'time' },
-  to_time: { label: 'To Time', type: 'time' },
+/** A speaker row of the form: the declared fields, the stored photo path (kept when no new file is chosen), a new photo. */
+type SpeakerRow = Record<SpeakerField, string> & { key: number; image: string; file: File | null };
+
+/** The input type of a declared speaker field. */
+const inputType = (name: SpeakerField) => {
+  const t = SPEAKERS.fields[name].type;
+  return t === 'date' || t === 'time' ? t : 'text';
 };
 
 let nextKey = 1;
 function blankSpeaker(): SpeakerRow {
-  return {
-    key: nextKey++,
-    speaker_name: '',
-    designation: '',
-    date: '',
-    from_time: '',
-    to_time: '',
-    image: '',
-    file: null,
-  };
+  const row = Object.fromEntries(SPEAKER_FIELDS.map((f) => [f, ''])) as Record<SpeakerField, string>;
+  return { ...row, key: nextKey++, image: '', file: null };
 }
 
 function isEmptySpeaker(s: SpeakerRow): boolean {
@@ -95,12 +80,8 @@ export default function EventPage() {
   const startEdit = (stored: Row) => {
     const row = editableRow(stored);
     const list = (Array.isArray(row.speakers) ? (row.speakers as Speaker[]) : []).map((s) => ({
+      ...(Object.fromEntries(SPEAKER_FIELDS.map((f) => [f, inputValue(SPEAKERS.fields[f], s[f])])) as Record<SpeakerField, string>),
       key: nextKey++,
-      speaker_name: s.speaker_name ?? '',
-      designation: s.designation ?? '',
-      date: inputValue({ type: 'date', label: '' }, s.date),
-      from_time: inputValue({ type: 'time', label: '' }, s.from_time),
-      to_time: inputValue({ type: 'time', label: '' }, s.to_time),
       image: s.image ?? '',
       file: null,
     }));
@@ -116,17 +97,13 @@ export default function EventPage() {
   const submit = (status?: 'draft' | 'published') => {
     const kept = speakers.filter((s) => !isEmptySpeaker(s));
     const json = kept.map((s) => ({
-      speaker_name: s.speaker_name.trim(),
-      designation: s.designation.trim(),
-      date: s.date,
-      from_time: s.from_time,
-      to_time: s.to_time,
+      ...Object.fromEntries(SPEAKER_FIELDS.map((f) => [f, s[f].trim()])),
       image: s.image,
     }));
     void page
       .submit({
         extra: { speakers: JSON.stringify(json) },
-        extendForm: (form) => kept.forEach((s, i) => s.file && form.append(`speaker_image_${i}`, s.file, s.file.name)),
+        extendForm: (form) => kept.forEach((s, i) => s.file && form.append(`${SPEAKERS.image.fileField}_${i}`, s.file, s.file.name)),
         status,
       })
       .then(() => undefined);
@@ -239,7 +216,7 @@ export default function EventPage() {
             </BsRow>
             {field('event_address')}
             <fieldset className="border rounded p-3 mb-3">
-              <legend className="h6 float-none w-auto px-2 mb-0">Speakers</legend>
+              <legend className="h6 float-none w-auto px-2 mb-0">{SPEAKERS.label}</legend>
               {speakers.map((s, i) => (
                 <div key={s.key} className="border-bottom pb-2 mb-3" data-testid="speaker-row">
                   <BsRow className="g-2">
@@ -247,11 +224,11 @@ export default function EventPage() {
                       <Col md={name === 'speaker_name' || name === 'designation' ? 6 : 4} key={name}>
                         <Form.Group controlId={`${idp}-speaker-${s.key}-${name}`}>
                           <Form.Label>
-                            {SPEAKER_LABELS[name].label}
+                            {SPEAKERS.fields[name].label}
                             <span className="visually-hidden"> of speaker {i + 1}</span>
                           </Form.Label>
                           <Form.Control
-                            type={SPEAKER_LABELS[name].type}
+                            type={inputType(name)}
                             value={s[name]}
                             onChange={(e) => updateSpeaker(s.key, { [name]: e.target.value })}
                           />
@@ -262,7 +239,7 @@ export default function EventPage() {
                   <div className="mt-2">
                     <FileControl
                       id={`${idp}-speaker-${s.key}-image`}
-                      def={{ kind: 'image', label: 'Speaker Image', accept: 'image/*' }}
+                      def={{ kind: 'image', label: SPEAKERS.image.label, accept: 'image/*' }}
                       label={`Speaker ${i + 1} Image`}
                       file={s.file}
                       onFile={(file) => updateSpeaker(s.key, { file })}
@@ -282,7 +259,7 @@ export default function EventPage() {
                 </div>
               ))}
               <Button variant="outline-dark" size="sm" onClick={() => setSpeakers((list) => [...list, blankSpeaker()])}>
-                Add speaker
+                {SPEAKERS.admin.add}
               </Button>
             </fieldset>
             <Rule36Panel page={page} />

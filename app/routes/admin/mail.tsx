@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import { formatAdminTime as when } from '@content/rules/dates';
 
 export function meta() {
   return [{ title: 'Mail | Admin' }];
@@ -39,15 +40,6 @@ const STATUS_VARIANT: Record<MailRow['status'], string> = {
   failed: 'danger',
 };
 
-/** DD/MM/YYYY with a 12-hour time, in the browser's time zone (the admin's date format). */
-function when(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = d.getHours() % 12 || 12;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
 
 export default function MailPage() {
   const [params] = useSearchParams();

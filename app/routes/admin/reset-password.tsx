@@ -4,9 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import { firstProblem, MIN_PASSWORD_LENGTH as MIN_LENGTH, newPasswordTwiceSchema } from '@content/password';
 
-/** The shortest password the server accepts (server/auth/password-policy.ts); the server has the last word. */
-const MIN_LENGTH = 10;
+/** The form's checks: the shared new-password schema (the server's length rules) with this form's messages. */
+const twice = newPasswordTwiceSchema({
+  blank: 'Please enter the new password twice.',
+  mismatch: 'The passwords do not match.',
+});
 
 export function meta() {
   return [{ title: 'Choose a Password | Admin' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -32,9 +36,8 @@ export default function ResetPassword() {
       setError(message);
       notify.error(message);
     };
-    if (!password || !repeat) return fail('Please enter the new password twice.');
-    if (password !== repeat) return fail('The passwords do not match.');
-    if (password.length < MIN_LENGTH) return fail(`The password must be at least ${MIN_LENGTH} characters long.`);
+    const problem = firstProblem(twice.safeParse({ password, repeat }));
+    if (problem) return fail(problem);
     setBusy(true);
     setError(null);
     try {

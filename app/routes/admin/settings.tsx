@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import type { SiteSettings } from '@content/settings';
 import { FormError } from '~/components/admin/fields';
+import { IntakeSettingsCards } from '~/components/admin/intake-settings';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { Rule36Findings } from '~/components/admin/rule36-panel';
@@ -546,6 +547,14 @@ export default function SettingsPage() {
             </Row>
           </Card.Body>
         </Card>
+
+        {/* Intake (issue 15): booking rules, data-protection contact and retention. */}
+        <IntakeSettingsCards
+          booking={form.booking}
+          privacy={form.privacy}
+          onBooking={(b) => set('booking', b)}
+          onPrivacy={(p) => set('privacy', p)}
+        />
 
         <FormError message={error} />
         {findings.length > 0 && (

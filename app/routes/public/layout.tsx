@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import 'react-toastify/ReactToastify.css';
 import '../../styles/public.css';
 import { resourceByKey } from '../../../content/resources/index';
 import { DisclaimerPopup } from '../../components/public/disclaimer';
 import { SiteFooter } from '../../components/public/footer';
 import { SiteNavbar, TopBar } from '../../components/public/header';
+import { PublicToasts } from '../../components/public/toasts';
 import { useMounted } from '../../components/public/hooks';
 import { attempt, type PublicLayoutData } from '../../components/public/site';
 import type { Route } from './+types/layout';
@@ -72,14 +72,7 @@ export default function PublicLayout() {
       <Outlet />
       <SiteFooter settings={settings} year={new Date(now).getFullYear()} />
       <DisclaimerPopup settings={settings} />
-      <ToastContainer
-        position="top-right"
-        autoClose={5000}
-        pauseOnHover
-        pauseOnFocusLoss
-        draggable
-        draggablePercent={80}
-      />
+      <PublicToasts />
       <ScrollReset />
     </div>
   );

@@ -68,6 +68,44 @@ export default function PrivacyPolicy() {
             <a href={`mailto:${settings.email}`}>{settings.email}</a> or to our office at{' '}
             {settings.headquarters.address}.
           </p>
+          <p className="mt-2 mb-0">
+            Grievance officer under the Digital Personal Data Protection Act, 2023: {settings.privacy.grievanceName},{' '}
+            <a href={`mailto:${settings.privacy.grievanceEmail}`}>{settings.privacy.grievanceEmail}</a>
+            {settings.privacy.grievancePhone ? `, ${settings.privacy.grievancePhone}` : ''}. Consultation requests that
+            never become a consultation are deleted after {settings.privacy.retentionMonths} months.
+          </p>
+        </section>
+        <section aria-labelledby="your-data-title" id="your-data" className="mt-4">
+          <h2 id="your-data-title" className="h4">
+            Your data: a copy or its erasure
+          </h2>
+          <p>
+            Enter the email address you used. We mail it a one-time link that proves the address is yours; with it you
+            download a copy of your consultation requests, or confirm that they, their documents and our copies of
+            the mails are erased.
+          </p>
+          <form className="row g-2 align-items-end" action="/api/privacy/request" method="post" encType="multipart/form-data">
+            <div className="col-sm-6">
+              <label htmlFor="dr-email" className="form-label">
+                Email address
+              </label>
+              <input id="dr-email" name="email" type="email" required autoComplete="email" className="form-control" />
+            </div>
+            <div className="col-sm-3">
+              <label htmlFor="dr-kind" className="form-label">
+                I would like
+              </label>
+              <select id="dr-kind" name="kind" className="form-select" defaultValue="access">
+                <option value="access">a copy of my data</option>
+                <option value="erasure">my data erased</option>
+              </select>
+            </div>
+            <div className="col-sm-3">
+              <button type="submit" className="btn btn-primary w-100">
+                Send me the link
+              </button>
+            </div>
+          </form>
         </section>
       </div>
     </Page>

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /** Primary key column that works on SQLite (INTEGER PRIMARY KEY AUTOINCREMENT) and PostgreSQL (serial). */
@@ -7,17 +8,17 @@ function pk(dialect: Dialect) {
 }
 
 export function up(dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     const id = pk(dialect);
     const now = dialect === 'postgres' ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
     const table = (name: string, idCol: string) =>
       db.schema
         .createTable(name)
         .addColumn(idCol, id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
-    const stamps = <T extends { addColumn: any }>(t: T): T =>
+    const stamps = <TB extends string, C extends string>(t: CreateTableBuilder<TB, C>) =>
       t
-        .addColumn('created_at', 'text', (c: any) => c.notNull().defaultTo(now))
-        .addColumn('updated_at', 'text', (c: any) => c.notNull().defaultTo(now));
+        .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+        .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now));
 
     await table('admins', 'admin_id')
       .addColumn('email', 'text', (c) => c.notNull().unique())

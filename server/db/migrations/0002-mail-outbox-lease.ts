@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -9,7 +9,7 @@ import type { Dialect } from '../index';
  * - updated_at: when the row last changed state (the admin mail log shows it).
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema.alterTable('mail_outbox').addColumn('lease_token', 'text').execute();
     await db.schema.alterTable('mail_outbox').addColumn('reply_to', 'text').execute();
     await db.schema.alterTable('mail_outbox').addColumn('updated_at', 'text').execute();

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /** Every administrator write: who, what, which record, when, from which address. */
 export function up(dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema
       .createTable('audit_log')
       .addColumn('audit_id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>

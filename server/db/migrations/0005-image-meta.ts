@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -7,7 +8,7 @@ import type { Dialect } from '../index';
  * Keyed by the original's stored path; `widths` is a comma-separated list ('480,960,1600' or '').
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema
       .createTable('image_meta')
       .addColumn('path', 'text', (c) => c.primaryKey())

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -10,7 +10,7 @@ import type { Dialect } from '../index';
  *   one row per route and client, with the end of its window in epoch milliseconds.
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema
       .createTable('content_version')
       .addColumn('id', 'integer', (c) => c.primaryKey())

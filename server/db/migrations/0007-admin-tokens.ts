@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -7,7 +8,7 @@ import type { Dialect } from '../index';
  * Also who invited an administrator and when (the Administrators page shows it).
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema
       .createTable('admin_tokens')
       .addColumn('token_hash', 'text', (c) => c.primaryKey())

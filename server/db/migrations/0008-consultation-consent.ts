@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -7,7 +7,7 @@ import type { Dialect } from '../index';
  * requests stored before the consent existed have none (the inbox shows 'No consent recorded').
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<any>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema.alterTable('consultations').addColumn('consent_at', 'text').execute();
   };
 }

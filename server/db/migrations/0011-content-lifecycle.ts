@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /** Every content group's table (content/resources): the lifecycle columns are added to each. */
@@ -29,7 +30,7 @@ export const CONTENT_TABLES = [
  * - position: the order the firm set (existing rows keep their id order).
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<unknown>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     for (const [table, id] of CONTENT_TABLES) {
       await db.schema
         .alterTable(table)

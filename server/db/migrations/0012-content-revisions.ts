@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -8,7 +8,7 @@ import type { Dialect } from '../index';
  * Preview links (a partner can be sent one): only the SHA-256 of the random token is stored, with its expiry.
  */
 export function up(dialect: Dialect) {
-  return async (db: Kysely<unknown>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema
       .createTable('content_revisions')
       .addColumn('revision_id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>

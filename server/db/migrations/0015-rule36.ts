@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
@@ -8,7 +8,7 @@ import type { Dialect } from '../index';
  *   a count and nothing about the visitor.
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<unknown>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema.alterTable('audit_log').addColumn('detail', 'text').execute();
     await db.schema
       .createTable('disclaimer_acceptances')

@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Card, Form, Modal, Table } from 'react-bootstrap';
+import { notify } from '~/components/admin/notify';
+import { api } from '~/lib/api';
+
+export function meta() {
+  return [{ title: 'Conflict List | Admin' }];
+}
+
+interface Party {
+  party_id: number;
+  name: string;
+  kind: 'client' | 'adverse';
+  email: string;
+  phone: string;
+  note: string;
+}
+const EMPTY: Omit<Party, 'party_id'> = { name: '', kind: 'client', email: '', phone: '', note: '' };
+
+/**
+ * The firm's clients and adverse parties (issue 15): every new consultation request is checked against
+ * them (names tolerant of spelling variants and initials, email, phone). Add, edit, delete, CSV import.
+ */
+export default function ConflictListPage() {
+  const [parties, setParties] = useState<Party[] | null>(null);
+  const [editing, setEditing] = useState<(Omit<Party, 'party_id'> & { party_id?: number }) | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [filter, setFilter] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    const r = await api<{ parties: Party[] }>('/conflict-parties/getall');
+    if (r.ok) setParties(r.body.parties);
+    else notify.error(r.body.message ?? 'Failed to load the list');
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function save() {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      const r = await api(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', { json: editing });
+      if (r.ok) {
+        notify.success(r.body.message ?? 'Saved');
+        setEditing(null);
+        await load();
+      } else notify.error(r.body.message ?? 'Save failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(p: Party) {
+    if (!window.confirm(`Delete “${p.name}” from the conflict list?`)) return;
+    const r = await api('/conflict-parties/delete', { json: { party_id: p.party_id } });
+    if (r.ok) {
+      notify.success('Party deleted');
+      await load();
+    } else notify.error(r.body.message ?? 'Delete failed');
+  }
+
+  async function importCsv(file: File) {
+    setBusy(true);
+    try {
+      const r = await api<{ imported?: number }>('/conflict-parties/import', { json: { csv: await file.text() } });
+      if (r.ok) {
+        notify.success(r.body.message ?? 'Imported');
+        await load();
+      } else notify.error(r.body.message ?? 'Import failed');
+    } finally {
+      setBusy(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  const q = filter.trim().toLowerCase();
+  const shown = (parties ?? []).filter((p) => !q || `${p.name} ${p.email} ${p.phone} ${p.note}`.toLowerCase().includes(q));
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Conflict List</h1>
+      <p className="text-muted">
+        Every new consultation request is compared with these clients and adverse parties and with past requests. A
+        match (also a spelling variant or initials: “Jon Smyth” for “John Smith”, “R. K. Menon” for “Ravi Kumar
+        Menon”) puts the request on conflict review in Consultations.
+      </p>
+      <Card>
+        <Card.Body>
+          <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
+            <Button onClick={() => setEditing({ ...EMPTY })}>Add party</Button>
+            <div>
+              <Form.Label htmlFor="csv-file" className="small mb-0">
+                Import CSV (columns: name, kind, email, phone, note)
+              </Form.Label>
+              <Form.Control
+                id="csv-file"
+                ref={fileRef}
+                type="file"
+                accept=".csv,text/csv"
+                size="sm"
+                disabled={busy}
+                onChange={(e) => {
+                  const f = (e.target as HTMLInputElement).files?.[0];
+                  if (f) void importCsv(f);
+                }}
+              />
+            </div>
+            <Form.Control
+              aria-label="Search the list"
+              placeholder="Search"
+              size="sm"
+              style={{ maxWidth: 240 }}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+          </div>
+          {parties === null ? (
+            <p>Loading...</p>
+          ) : shown.length === 0 ? (
+            <p>No parties yet.</p>
+          ) : (
+            <Table responsive striped bordered hover size="sm">
+              <caption className="visually-hidden">Clients and adverse parties</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Note</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((p) => (
+                  <tr key={p.party_id}>
+                    <td>{p.name}</td>
+                    <td>
+                      <Badge bg={p.kind === 'client' ? 'primary' : 'danger'}>{p.kind === 'client' ? 'client' : 'adverse party'}</Badge>
+                    </td>
+                    <td>{p.email}</td>
+                    <td>{p.phone}</td>
+                    <td>{p.note}</td>
+                    <td className="text-nowrap">
+                      <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </Card.Body>
+      </Card>
+      <Modal show={!!editing} onHide={() => setEditing(null)} centered>
+        <Form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <Modal.Header closeButton>
+            <Modal.Title as="h2" className="h5">
+              {editing?.party_id ? 'Edit party' : 'Add party'}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {editing ? (
+              <>
+                <Form.Group className="mb-2" controlId="party-name">
+                  <Form.Label>Name</Form.Label>
+                  <Form.Control required maxLength={200} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+                </Form.Group>
+                <Form.Group className="mb-2" controlId="party-kind">
+                  <Form.Label>Kind</Form.Label>
+                  <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
+                    <option value="client">Client</option>
+                    <option value="adverse">Adverse party</option>
+                  </Form.Select>
+                </Form.Group>
+                <Form.Group className="mb-2" controlId="party-email">
+                  <Form.Label>Email (optional)</Form.Label>
+                  <Form.Control type="email" value={editing.email} onChange={(e) => setEditing({ ...editing, email: e.target.value })} />
+                </Form.Group>
+                <Form.Group className="mb-2" controlId="party-phone">
+                  <Form.Label>Phone (optional)</Form.Label>
+                  <Form.Control value={editing.phone} maxLength={40} onChange={(e) => setEditing({ ...editing, phone: e.target.value })} />
+                </Form.Group>
+                <Form.Group controlId="party-note">
+                  <Form.Label>Note (optional)</Form.Label>
+                  <Form.Control as="textarea" rows={2} maxLength={500} value={editing.note} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
+                </Form.Group>
+              </>
+            ) : null}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              Save
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,396 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../api/auth-hooks';
+import { readBody } from '../files/multipart';
+import { AppError } from '../lib/errors';
+import { escapeHtml as esc } from '../mail/templates';
+import type { Services } from '../services';
+import { useLink, linkUsed } from './links';
+import { formatInZone } from './mails';
+import { doc, sendPage } from './pages';
+import { parse } from './routes';
+import type { Intake } from './service';
+
+/**
+ * Data rights under the DPDP Act (issue 15): a visitor asks by email address for a copy of their data or
+ * its erasure; a one-time link mailed to that address proves it. The copy is a JSON download of their
+ * requests. An erasure is recorded with a due date; the firm may hold it with a reason (a live matter);
+ * unheld, it is carried out when due (or at once by the firm) and removes their requests, documents and
+ * stored mail, keeping only a keyed one-way hash of the address and the date. A retention purge removes
+ * requests that never became a confirmed consultation once older than the setting.
+ */
+export const DATA_LINK_MS = 24 * 3600_000;
+/** Erasures are carried out within this time of the visitor's confirmation, unless held. */
+export const ERASURE_DUE_DAYS = 30;
+export const DATA_REQUEST_ANSWER =
+  'Thank you. If we hold data for this address, we have sent it a link to confirm the request (valid for 24 hours). Please check your inbox.';
+
+const RequestBody = z.object({
+  email: z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.'),
+  kind: z.enum(['access', 'erasure'], 'kind must be access or erasure.').default('access'),
+});
+
+/** What was removed. */
+export interface Removal {
+  consultations: number;
+  files: number;
+  mails: number;
+}
+
+export class DataRights {
+  constructor(
+    private readonly services: Services,
+    private readonly intake: Intake,
+  ) {}
+
+  private get db() {
+    return this.services.store.db;
+  }
+
+  /** Records the request and mails the one-time link. The answer never tells whether the address is known. */
+  async request(email: string, kind: 'access' | 'erasure'): Promise<void> {
+    const now = this.intake.now();
+    const settings = await this.services.settings.get();
+    const normal = email.trim().toLowerCase();
+    const known = await this.db
+      .selectFrom('consultations')
+      .select('consultation_id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', normal))
+      .limit(1)
+      .executeTakeFirst();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('data_requests')
+        .values({ kind, email: normal, email_hash: this.intake.signer.hashEmail(normal), status: 'pending', created_at: now.toISOString() })
+        .returning('request_id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row.request_id);
+      const link = this.intake.url(`/privacy/data?t=${this.intake.signer.sign({ p: 'data', id, exp: now.getTime() + DATA_LINK_MS })}`);
+      const what = kind === 'access' ? 'a copy of your data' : 'the erasure of your data';
+      const lines = known
+        ? [`Someone (we hope you) asked ${settings.firmName} for ${what}.`, `To confirm, open this link within 24 hours (it works once):`, link, '', 'If you did not ask, ignore this mail: nothing happens.']
+        : [`Someone asked ${settings.firmName} for ${what} for this address.`, 'We hold no consultation requests for this address, so there is nothing to send or erase.', '', 'If you did not ask, ignore this mail.'];
+      await this.intake.mail.outbox.enqueue(
+        {
+          kind: 'data-request',
+          to: normal,
+          replyTo: settings.privacy.grievanceEmail,
+          subject: kind === 'access' ? `Your request for a copy of your data (${settings.firmName})` : `Your request to erase your data (${settings.firmName})`,
+          text: `${lines.join('\n')}\n\n${settings.privacy.grievanceName}, ${settings.privacy.grievanceEmail}`,
+          html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">${lines
+            .filter(Boolean)
+            .map((l) => (l === link ? `<p><a href="${esc(link)}">${kind === 'access' ? 'Confirm and download my data' : 'Confirm the erasure'}</a></p>` : `<p>${esc(l)}</p>`))
+            .join('')}<p style="color:#555;font-size:13px">${esc(settings.privacy.grievanceName)}, ${esc(settings.privacy.grievanceEmail)}</p></body></html>`,
+        },
+        trx,
+      );
+    });
+    this.intake.mail.kickWorker();
+  }
+
+  /** Every request of an address, as the visitor's copy. */
+  async copy(email: string): Promise<Record<string, unknown>> {
+    const rows = await this.db
+      .selectFrom('consultations')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .orderBy('consultation_id')
+      .execute();
+    return {
+      exported_at: this.intake.now().toISOString(),
+      email,
+      consultation_requests: rows.map((r) => ({
+        reference: r.reference,
+        name: r.name,
+        email: r.email,
+        contact_number: r.contact_number,
+        legal_issue_summary: r.legal_issue_summary,
+        requested_time: r.requested_at,
+        booked_slot: r.slot_start ?? null,
+        opposing_party: r.opposing_party ?? null,
+        status: r.status,
+        document: r.document_name ?? null,
+        consent_given_at: r.consent_at ?? null,
+        consent_notice_version: r.consent_version ?? null,
+        submitted_at: r.created_at,
+      })),
+    };
+  }
+
+  /** Removes consultations (and their seats, documents, stored mail, .eml copies) by id or by address. */
+  async removeConsultations(where: { ids?: number[]; email?: string }): Promise<Removal> {
+    const db = this.db;
+    let ids = where.ids ?? [];
+    if (where.email) {
+      const rows = await db
+        .selectFrom('consultations')
+        .select('consultation_id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', where.email!.toLowerCase()))
+        .execute();
+      ids = rows.map((r) => Number(r.consultation_id));
+    }
+    const removal: Removal = { consultations: 0, files: 0, mails: 0 };
+    const files = new Set<string>();
+    const mailIds: Array<{ id: number; kind: string }> = [];
+    for (let i = 0; i < ids.length || (i === 0 && where.email); i += 200) {
+      const chunk = ids.slice(i, i + 200);
+      await db.transaction().execute(async (trx) => {
+        if (chunk.length) {
+          for (const r of await trx.selectFrom('consultations').select('document_path').where('consultation_id', 'in', chunk).execute()) {
+            if (r.document_path) files.add(String(r.document_path));
+          }
+        }
+        let mq = trx.selectFrom('mail_outbox').select(['mail_id', 'kind', 'attachments']);
+        mq = mq.where((eb) =>
+          eb.or([
+            ...(chunk.length ? [eb('consultation_id', 'in', chunk)] : []),
+            ...(where.email ? [eb(eb.fn('lower', ['to_address']), '=', where.email.toLowerCase())] : []),
+          ]),
+        );
+        const mails = chunk.length || where.email ? await mq.execute() : [];
+        for (const m of mails) {
+          mailIds.push({ id: Number(m.mail_id), kind: String(m.kind) });
+          try {
+            for (const a of JSON.parse(String(m.attachments)) as Array<{ path?: string }>) if (a.path?.startsWith('private/consultations/')) files.add(a.path);
+          } catch {
+            /* no attachments */
+          }
+        }
+        if (mails.length) await trx.deleteFrom('mail_outbox').where('mail_id', 'in', mails.map((m) => Number(m.mail_id))).execute();
+        if (chunk.length) {
+          await trx.deleteFrom('consultation_slot_seats').where('consultation_id', 'in', chunk).execute();
+          const res = await trx.deleteFrom('consultations').where('consultation_id', 'in', chunk).executeTakeFirst();
+          removal.consultations += Number(res.numDeletedRows);
+        }
+        removal.mails += mails.length;
+      });
+    }
+    for (const f of files) {
+      await this.services.files.remove(f).catch(() => undefined);
+      removal.files++;
+    }
+    // The .eml copies written when no SMTP server is configured.
+    const outboxDir = path.join(this.services.config.dataDir, 'outbox');
+    for (const m of mailIds) await rm(path.join(outboxDir, `${String(m.id).padStart(6, '0')}-${m.kind}.eml`), { force: true });
+    return removal;
+  }
+
+  /** Carries out a verified erasure: removes everything of the address; the request keeps only the hash. */
+  async erase(requestId: number, by: string): Promise<Removal> {
+    const now = this.intake.now();
+    const req = await this.db.selectFrom('data_requests').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+    if (!req || req.kind !== 'erasure') throw new AppError(404, 'Erasure request not found');
+    if (req.status === 'done') throw new AppError(409, 'This erasure was already carried out.');
+    if (req.status === 'held') throw new AppError(409, 'This erasure is on hold. Release the hold first.');
+    if (req.status !== 'verified' || !req.email) throw new AppError(409, 'The visitor has not confirmed this request yet.');
+    const removal = await this.removeConsultations({ email: String(req.email) });
+    await this.db
+      .updateTable('data_requests')
+      .set({ email: null })
+      .where('email_hash', '=', String(req.email_hash))
+      .execute();
+    await this.db
+      .updateTable('data_requests')
+      .set({ status: 'done', completed_at: now.toISOString(), removed: removal.consultations })
+      .where('request_id', '=', requestId)
+      .execute();
+    await this.db
+      .insertInto('audit_log')
+      .values({
+        admin_id: null,
+        admin_email: by,
+        action: 'erase',
+        target: 'data-subject',
+        record_id: String(requestId),
+        summary: `email hash ${String(req.email_hash).slice(0, 16)}…: ${removal.consultations} requests, ${removal.files} files, ${removal.mails} mails removed`,
+        ip: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return removal;
+  }
+
+  /** Requests older than the retention setting that were never confirmed: removed, and the purge logged. */
+  async purge(now: Date): Promise<number> {
+    const months = (await this.services.settings.get()).privacy.retentionMonths;
+    const cutoff = new Date(now.getTime());
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+    const rows = await this.db
+      .selectFrom('consultations')
+      .select('consultation_id')
+      .where('created_at', '<', cutoff.toISOString())
+      .where('confirmed_at', 'is', null)
+      .where('status', 'not in', ['confirmed', 'completed', 'no_show', 'scheduled'])
+      .limit(5000)
+      .execute();
+    if (!rows.length) return 0;
+    const removal = await this.removeConsultations({ ids: rows.map((r) => Number(r.consultation_id)) });
+    await this.db
+      .insertInto('audit_log')
+      .values({
+        admin_id: null,
+        admin_email: 'system',
+        action: 'retention-purge',
+        target: 'consultations',
+        record_id: null,
+        summary: `${removal.consultations} unconfirmed requests older than ${months} months removed (${removal.files} files, ${removal.mails} mails), cut-off ${cutoff.toISOString().slice(0, 10)}`,
+        ip: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return removal.consultations;
+  }
+
+  /** Erasures due and not held. */
+  async eraseDue(now: Date): Promise<void> {
+    const due = await this.db
+      .selectFrom('data_requests')
+      .select('request_id')
+      .where('kind', '=', 'erasure')
+      .where('status', '=', 'verified')
+      .where('due_at', '<=', now.toISOString())
+      .execute();
+    for (const d of due) await this.erase(Number(d.request_id), 'system').catch((err: unknown) => this.services.log.error({ err }, 'erasure failed'));
+  }
+}
+
+export function registerDataRightsRoutes(app: FastifyInstance, services: Services, intake: Intake): DataRights {
+  const rights = new DataRights(services, intake);
+  intake.extraSweeps.push(
+    (now) => rights.eraseDue(now),
+    async (now) => {
+      if (intake.hourly(now)) await rights.purge(now);
+    },
+  );
+  const admin = requireAdmin(services);
+  const db = services.store.db;
+  const limit = services.config.consultationRateLimit;
+  const wantsHtml = (req: FastifyRequest) =>
+    String(req.headers['content-type'] ?? '').startsWith('multipart/') && String(req.headers.accept ?? '').includes('text/html');
+
+  app.post(
+    '/api/privacy/request',
+    {
+      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      schema: doc({
+        operationId: 'requestDataAccess',
+        tags: ['Privacy'],
+        summary: 'Ask for a copy of one’s data or its erasure: a one-time link is mailed to the address (the same answer whether or not it is known)',
+        description: 'JSON or form {email, kind: access | erasure (default access)}.',
+      }),
+    },
+    async (req, reply) => {
+      const body = await readBody(req, services.files.tmpDir, 1);
+      await body.cleanup();
+      const html = wantsHtml(req);
+      try {
+        const b = parse(RequestBody, body.fields);
+        await rights.request(b.email, b.kind);
+      } catch (err) {
+        if (html && err instanceof AppError && err.statusCode < 500) {
+          return sendPage(reply, err.statusCode, 'Your data', `<p class="alert">${esc(err.message)}</p><p><a href="/privacy-policy#your-data">Back</a></p>`, await services.settings.get());
+        }
+        throw err;
+      }
+      if (html) return sendPage(reply, 200, 'Check your inbox', `<p class="done">${esc(DATA_REQUEST_ANSWER)}</p><p><a href="/privacy-policy">Back to the privacy policy</a></p>`, await services.settings.get());
+      return { statusCode: 200, message: DATA_REQUEST_ANSWER };
+    },
+  );
+
+  const dataPage = async (reply: FastifyReply, token: unknown, done?: string) => {
+    const s = await services.settings.get();
+    const v = intake.signer.verify(token, 'data', intake.now());
+    if (!v.ok) {
+      return sendPage(reply, v.reason === 'expired' ? 410 : 400, 'Link not usable', `<p class="alert">${v.reason === 'expired' ? 'This link has expired (it was valid for 24 hours).' : 'This link is not valid.'} You can ask again from the <a href="/privacy-policy">privacy policy</a>.</p>`, s);
+    }
+    const r = await db.selectFrom('data_requests').selectAll().where('request_id', '=', v.payload.id).executeTakeFirst();
+    if (!r) return sendPage(reply, 404, 'Request not found', '<p class="alert">This request no longer exists.</p>', s);
+    if (done) return sendPage(reply, 200, 'Erasure requested', `<p class="done">${esc(done)}</p>`, s);
+    if (await linkUsed(db, v.payload)) return sendPage(reply, 409, 'Link already used', '<p class="alert">This link has already been used. You can ask again from the <a href="/privacy-policy">privacy policy</a>.</p>', s);
+    const t = esc(String(token));
+    if (r.kind === 'access') {
+      return sendPage(reply, 200, 'A copy of your data', `<p>Download every consultation request we hold for <strong>${esc(String(r.email))}</strong> as a JSON file. The link works once.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button type="submit">Download my data</button></form>`, s);
+    }
+    return sendPage(
+      reply,
+      200,
+      'Erase your data',
+      `<p>Confirm that every consultation request, document and stored mail of <strong>${esc(String(r.email))}</strong> is to be erased. We carry it out within ${ERASURE_DUE_DAYS} days, unless the law requires us to keep something for a live matter, in which case we tell you why.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button class="danger" type="submit">Erase my data</button></form>`,
+      s,
+    );
+  };
+
+  app.get('/privacy/data', async (req, reply) => dataPage(reply, (req.query as Record<string, unknown>).t));
+  app.post('/privacy/data', async (req, reply) => {
+    const body = await readBody(req, services.files.tmpDir, 1);
+    await body.cleanup();
+    const token = body.fields.t;
+    const now = intake.now();
+    const v = intake.signer.verify(token, 'data', now);
+    if (!v.ok) return dataPage(reply, token);
+    const r = await db.selectFrom('data_requests').selectAll().where('request_id', '=', v.payload.id).executeTakeFirst();
+    if (!r || r.status !== 'pending' || !r.email) return dataPage(reply, token);
+    if (!(await useLink(db, v.payload, now))) return dataPage(reply, token);
+    if (r.kind === 'access') {
+      const copy = await rights.copy(String(r.email));
+      await db.updateTable('data_requests').set({ status: 'done', verified_at: now.toISOString(), completed_at: now.toISOString(), email: null }).where('request_id', '=', r.request_id).execute();
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="my-data.json"')
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(copy, null, 2));
+    }
+    const due = new Date(now.getTime() + ERASURE_DUE_DAYS * 86_400_000);
+    await db.updateTable('data_requests').set({ status: 'verified', verified_at: now.toISOString(), due_at: due.toISOString() }).where('request_id', '=', r.request_id).execute();
+    const s = await services.settings.get();
+    return dataPage(reply, token, `Thank you. Your erasure request is confirmed and will be carried out by ${formatInZone(due, s.booking.timeZone)}.`);
+  });
+
+  // ── Admin: erasure requests ─────────────────────────────────────────────────────────────────────
+  const sch = (operationId: string, summary: string, description?: string) => ({
+    preHandler: admin,
+    schema: doc({ operationId, tags: ['Privacy'], summary, security: [{ session: [] }], ...(description ? { description } : {}) }),
+  });
+  app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes'), async () => {
+    const rows = await db.selectFrom('data_requests').selectAll().where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
+    return {
+      statusCode: 200,
+      message: 'Erasure requests fetched successfully',
+      requests: rows.map((r) => ({
+        request_id: Number(r.request_id),
+        email: r.email ?? null,
+        status: r.status,
+        created_at: r.created_at,
+        verified_at: r.verified_at,
+        due_at: r.due_at,
+        hold_reason: r.hold_reason,
+        completed_at: r.completed_at,
+        removed: r.removed === null || r.removed === undefined ? null : Number(r.removed),
+      })),
+    };
+  });
+  const Id = z.object({ request_id: z.coerce.number().int().positive('request_id is required.') });
+  app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', 'JSON {request_id, reason}'), async (req) => {
+    const b = parse(Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') }), req.body);
+    const res = await db.updateTable('data_requests').set({ status: 'held', hold_reason: b.reason }).where('request_id', '=', b.request_id).where('kind', '=', 'erasure').where('status', '=', 'verified').executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
+    req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
+    return { statusCode: 200, message: 'Erasure held' };
+  });
+  app.post('/api/privacy/requests/release', sch('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)', 'JSON {request_id}'), async (req) => {
+    const b = parse(Id, req.body);
+    const res = await db.updateTable('data_requests').set({ status: 'verified', hold_reason: null }).where('request_id', '=', b.request_id).where('status', '=', 'held').executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
+    req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
+    return { statusCode: 200, message: 'Hold released' };
+  });
+  app.post('/api/privacy/requests/erase', sch('eraseDataRequest', 'Carry out a confirmed erasure now', 'JSON {request_id}'), async (req) => {
+    const b = parse(Id, req.body);
+    const removal = await rights.erase(b.request_id, req.admin?.email ?? 'administrator');
+    req.audit = { action: 'erase', target: 'data-request', recordId: b.request_id };
+    return { statusCode: 200, message: `Erased: ${removal.consultations} requests, ${removal.files} files, ${removal.mails} mails.`, removed: removal };
+  });
+  return rights;
+}

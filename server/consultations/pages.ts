@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifySchema } from 'fastify';
+import type { SiteSettings } from '../../content/settings';
+import { AppError } from '../lib/errors';
+import type { Services } from '../services';
+import { escapeHtml } from '../mail/templates';
+
+/**
+ * The small pages behind the links of intake mails (decide, manage, data rights): plain server HTML with
+ * forms that work without JavaScript, never cached, never indexed, no referrer (the link carries a token).
+ */
+export function sendPage(reply: FastifyReply, status: number, title: string, body: string, settings: SiteSettings): FastifyReply {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} | ${escapeHtml(settings.firmName)}</title>
+<style>
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1d2b44;background:#f5f6f8;line-height:1.5}
+header{background:#1d2b44;color:#fff;padding:14px 20px}header a{color:#fff;text-decoration:none;font-weight:600}
+main{max-width:640px;margin:32px auto;background:#fff;border-radius:8px;padding:24px 28px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
+h1{font-size:1.5rem;margin-top:0}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{font-weight:600}dd{margin:0}
+button,.btn{display:inline-block;border:0;border-radius:4px;padding:10px 18px;font-size:1rem;cursor:pointer;background:#1d2b44;color:#fff;text-decoration:none;margin:4px 8px 4px 0}
+.ok{background:#198754}.danger{background:#b02a37}.muted{background:#6c757d}
+label{display:block;font-weight:600;margin-top:12px}textarea,select,input{width:100%;box-sizing:border-box;padding:8px;font-size:1rem;border:1px solid #ccd;border-radius:4px;margin-top:4px}
+.note{color:#555;font-size:.9rem}.alert{border-left:4px solid #b02a37;background:#fbecee;padding:8px 12px}.done{border-left:4px solid #198754;background:#e9f6ef;padding:8px 12px}
+</style></head><body><header><a href="/">${escapeHtml(settings.firmName)}</a></header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('x-robots-tag', 'noindex')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    .send(html);
+}
+
+export function officePhones(settings: SiteSettings): string {
+  return settings.phones.map((p) => `<a href="tel:${escapeHtml(p.replace(/[^+\d]/g, ''))}">${escapeHtml(p)}</a>`).join(', ');
+}
+
+export { escapeHtml };
+
+/** A route schema that documents itself in the API reference (operationId, tags, summary; see server/api/docs.ts). */
+export interface DocSchema extends FastifySchema {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+}
+export function doc(s: DocSchema): FastifySchema {
+  return s;
+}
+
+/**
+ * The Book Consultation form posted by a browser without JavaScript: the request is stored exactly as the
+ * JSON call stores it, and the visitor gets a page with the outcome (a refusal keeps its message and status).
+ */
+export async function formAnswer(reply: FastifyReply, services: Services, store: () => Promise<string>): Promise<FastifyReply> {
+  const settings = await services.settings.get();
+  try {
+    const reference = await store();
+    return sendPage(
+      reply,
+      200,
+      'Request received',
+      `<p class="done">Thank you! Your consultation request has been received (reference ${escapeHtml(reference)}). We will contact you to confirm the time.</p><p><a href="/">Back to the home page</a></p>`,
+      settings,
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) {
+      return sendPage(reply, err.statusCode, 'Please check the form', `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/book-consultation">Back to the form</a></p>`, settings);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,371 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { inZone, time12 } from '../../content/rules/slots';
+import type { SiteSettings } from '../../content/settings';
+import { requireAdmin } from '../api/auth-hooks';
+import { readBody } from '../files/multipart';
+import { AppError } from '../lib/errors';
+import type { Services } from '../services';
+import { parseCsv } from './csv';
+import { linkUsed, type LinkPayload } from './links';
+import { doc, escapeHtml, officePhones, sendPage } from './pages';
+import { DECISIONS, type Decision, type Intake } from './service';
+import { formatInZone } from './mails';
+
+const ADMIN = [{ session: [] }];
+const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
+
+const DecideBody = z.object({
+  consultation_id: z.coerce.number().int().positive('consultation_id is required.'),
+  action: z.enum(DECISIONS, `action must be one of ${DECISIONS.join(', ')}.`),
+  note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
+});
+const ClearBody = z.object({
+  consultation_id: z.coerce.number().int().positive('consultation_id is required.'),
+  action: z.enum(['clear', 'decline'], 'action must be clear or decline.'),
+  note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
+});
+export const PARTY_KINDS = ['client', 'adverse'] as const;
+const PartyBody = z.object({
+  name: z.string().trim().min(1, 'Please enter a name.').max(200, 'The name is too long (at most 200 characters).'),
+  kind: z.enum(PARTY_KINDS, 'kind must be client or adverse.'),
+  email: z.union([z.email('Please enter a valid email address.'), z.literal('')]).optional(),
+  phone: z.string().trim().max(40, 'The phone number is too long.').optional(),
+  note: z.string().trim().max(500, 'The note is too long (at most 500 characters).').optional(),
+});
+const PartyId = z.object({ party_id: z.coerce.number().int().positive('party_id is required.') });
+
+/** zod's first message as a 400. */
+export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw new AppError(400, r.error.issues[0]?.message ?? 'Invalid input.');
+  return r.data;
+}
+
+function partyView(p: Record<string, unknown>) {
+  return {
+    party_id: Number(p.party_id),
+    name: String(p.name),
+    kind: String(p.kind),
+    email: (p.email as string | null) ?? '',
+    phone: (p.phone as string | null) ?? '',
+    note: (p.note as string | null) ?? '',
+    created_at: String(p.created_at),
+    updated_at: String(p.updated_at),
+  };
+}
+
+/** A slot start as the firm reads it: 'Mon 1 Mar 2027, 3:00 AM'. */
+function slotLabel(iso: string, settings: SiteSettings): string {
+  const z = inZone(iso, settings.booking.timeZone);
+  const [y, m, d] = z.day.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(0, 11); // 'Mon, 01 Mar'
+  return `${day.replace(',', '')} ${y}, ${time12(z.time)}`;
+}
+
+export function registerIntakeRoutes(app: FastifyInstance, services: Services, intake: Intake): void {
+  const admin = requireAdmin(services);
+  const db = services.store.db;
+
+  // ── Public: free slots ──────────────────────────────────────────────────────────────────────────
+  app.get(
+    '/api/consultations/slots',
+    {
+      schema: doc({
+        operationId: 'listConsultationSlots',
+        tags: ['Consultations'],
+        summary: 'Free consultation slots between two dates (the firm’s days), as ISO times with the places left',
+        querystring: {
+          type: 'object',
+          properties: {
+            from: { type: 'string', description: 'First day, YYYY-MM-DD in the firm’s time zone (default today)' },
+            to: { type: 'string', description: 'Last day, YYYY-MM-DD (default 13 days after from; at most 62 days)' },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              statusCode: { type: 'integer' },
+              message: { type: 'string' },
+              timeZone: { type: 'string' },
+              slotMinutes: { type: 'integer' },
+              from: { type: 'string' },
+              to: { type: 'string' },
+              slots: {
+                type: 'array',
+                items: { type: 'object', properties: { start: { type: 'string' }, end: { type: 'string' }, remaining: { type: 'integer' } } },
+              },
+            },
+          },
+          400: envelope,
+        },
+      }),
+    },
+    async (req, reply) => {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const { slots, from, to, settings } = await intake.listSlots(q.from, q.to);
+      reply.header('cache-control', 'no-store');
+      return {
+        statusCode: 200,
+        message: 'Slots fetched successfully',
+        timeZone: settings.booking.timeZone,
+        slotMinutes: settings.booking.slotMinutes,
+        from,
+        to,
+        slots,
+      };
+    },
+  );
+
+  // ── Admin: decisions ────────────────────────────────────────────────────────────────────────────
+  app.post(
+    '/api/consultations/decide',
+    {
+      preHandler: admin,
+      schema: doc({
+        operationId: 'decideConsultation',
+        tags: ['Consultations'],
+        summary: 'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
+        security: ADMIN,
+        description: 'JSON {consultation_id, action: confirm | decline | cancel | complete | no_show, note?}. 409 when the request is not in a state that allows the action.',
+      }),
+    },
+    async (req) => {
+      const b = parse(DecideBody, req.body);
+      const row = await intake.decide(b.consultation_id, b.action, b.note || null);
+      req.audit = { action: b.action, target: 'consultation', recordId: row.consultation_id, summary: `${row.reference} → ${row.status}` };
+      return { statusCode: 200, message: decidedMessage(b.action), consultation: { consultation_id: row.consultation_id, status: row.status } };
+    },
+  );
+
+  app.post(
+    '/api/consultations/clear-conflict',
+    {
+      preHandler: admin,
+      schema: doc({
+        operationId: 'clearConflict',
+        tags: ['Consultations'],
+        summary: 'Clear a conflict hold (the request then waits for a decision) or decline the request',
+        security: ADMIN,
+        description: 'JSON {consultation_id, action: clear | decline, note?}.',
+      }),
+    },
+    async (req) => {
+      const b = parse(ClearBody, req.body);
+      const row = await intake.clearConflict(b.consultation_id, b.action, b.note || null);
+      req.audit = { action: b.action === 'clear' ? 'clear-conflict' : 'decline', target: 'consultation', recordId: row.consultation_id, summary: row.reference };
+      return {
+        statusCode: 200,
+        message: b.action === 'clear' ? 'Conflict cleared: the request now waits for your decision.' : 'Request declined; the client has been told.',
+        consultation: { consultation_id: row.consultation_id, status: row.status },
+      };
+    },
+  );
+
+  // ── Admin: the firm's clients and adverse parties ───────────────────────────────────────────────
+  const partySchema = (operationId: string, summary: string, description?: string) => ({
+    preHandler: admin,
+    schema: doc({ operationId, tags: ['Conflict check'], summary, security: ADMIN, ...(description ? { description } : {}) }),
+  });
+  app.get('/api/conflict-parties/getall', partySchema('listConflictParties', 'The firm’s clients and adverse parties'), async () => {
+    const rows = await db.selectFrom('conflict_parties').selectAll().orderBy('name').execute();
+    return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView) };
+  });
+  app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', 'JSON {name, kind: client | adverse, email?, phone?, note?}'), async (req) => {
+    const b = parse(PartyBody, req.body);
+    const now = new Date().toISOString();
+    const row = await db
+      .insertInto('conflict_parties')
+      .values({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    req.audit = { action: 'add', target: 'conflict-party', recordId: Number(row.party_id), summary: b.name };
+    return { statusCode: 200, message: 'Party added', party: partyView(row) };
+  });
+  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', 'JSON {party_id, name, kind, email?, phone?, note?}'), async (req) => {
+    const { party_id } = parse(PartyId, req.body);
+    const b = parse(PartyBody, req.body);
+    const res = await db
+      .updateTable('conflict_parties')
+      .set({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, updated_at: new Date().toISOString() })
+      .where('party_id', '=', party_id)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(404, 'Party not found');
+    const row = await db.selectFrom('conflict_parties').selectAll().where('party_id', '=', party_id).executeTakeFirstOrThrow();
+    req.audit = { action: 'update', target: 'conflict-party', recordId: party_id, summary: b.name };
+    return { statusCode: 200, message: 'Party updated', party: partyView(row) };
+  });
+  app.post('/api/conflict-parties/delete', partySchema('deleteConflictParty', 'Delete a client or adverse party', 'JSON {party_id}'), async (req) => {
+    const { party_id } = parse(PartyId, req.body);
+    const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
+    req.audit = { action: 'delete', target: 'conflict-party', recordId: party_id };
+    return { statusCode: 200, message: 'Party deleted' };
+  });
+  app.post(
+    '/api/conflict-parties/import',
+    partySchema(
+      'importConflictParties',
+      'Import clients and adverse parties from CSV',
+      'JSON {csv}: a header row with name and kind (client or adverse) and optionally email, phone, note; every row is checked first and nothing is stored when one is wrong.',
+    ),
+    async (req) => {
+      const csv = parse(z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') }), req.body).csv;
+      const rows = parseCsv(csv);
+      if (rows.length < 2) throw new AppError(400, 'The CSV file needs a header row and at least one party.');
+      const header = rows[0]!.map((h) => h.trim().toLowerCase());
+      const col = (n: string) => header.indexOf(n);
+      if (col('name') < 0 || col('kind') < 0) throw new AppError(400, 'The CSV header must name the columns name and kind (and may add email, phone, note).');
+      const parties = rows.slice(1).filter((r) => r.some((c) => c.trim() !== ''));
+      if (parties.length > 5000) throw new AppError(400, 'Import at most 5000 parties at a time.');
+      const values = parties.map((r, i) => {
+        const get = (n: string) => (col(n) >= 0 ? (r[col(n)] ?? '').trim() : '');
+        const res = PartyBody.safeParse({ name: get('name'), kind: get('kind').toLowerCase(), email: get('email'), phone: get('phone'), note: get('note') });
+        if (!res.success) throw new AppError(400, `Row ${i + 2}: ${res.error.issues[0]?.message ?? 'invalid'}`);
+        return res.data;
+      });
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < values.length; i += 200) {
+          await trx
+            .insertInto('conflict_parties')
+            .values(values.slice(i, i + 200).map((b) => ({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, created_at: now, updated_at: now })))
+            .execute();
+        }
+      });
+      req.audit = { action: 'import', target: 'conflict-party', summary: `${values.length} parties` };
+      return { statusCode: 200, message: `${values.length} ${values.length === 1 ? 'party' : 'parties'} imported`, imported: values.length };
+    },
+  );
+
+  // ── The firm's one-click links (no sign-in) ─────────────────────────────────────────────────────
+  const settings = () => services.settings.get();
+
+  const decidePage = async (req: FastifyRequest, reply: FastifyReply, token: unknown, done?: string) => {
+    const s = await settings();
+    const v = intake.signer.verify(token, 'decide', intake.now());
+    if (!v.ok) {
+      const msg = v.reason === 'expired' ? 'This link has expired (links from the notification mail work for 7 days). Please decide in the consultations inbox.' : 'This link is not valid. Please decide in the consultations inbox.';
+      return sendPage(reply, v.reason === 'expired' ? 410 : 400, 'Link not usable', `<p class="alert">${escapeHtml(msg)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`, s);
+    }
+    const row = await intake.get(db, v.payload.id);
+    if (!row) return sendPage(reply, 404, 'Request not found', '<p class="alert">This request no longer exists.</p>', s);
+    const action = v.payload.a === 'decline' ? 'decline' : 'confirm';
+    const details = `<dl><dt>Reference</dt><dd>${escapeHtml(row.reference)}</dd><dt>Client</dt><dd>${escapeHtml(row.name)}</dd><dt>Time</dt><dd>${escapeHtml(formatInZone(new Date(row.requested_at), s.booking.timeZone))}</dd><dt>Status</dt><dd>${escapeHtml(row.status.replace('_', ' '))}</dd></dl>`;
+    if (done) return sendPage(reply, 200, action === 'confirm' ? 'Consultation confirmed' : 'Request declined', `<p class="done">${escapeHtml(done)}</p>${details}`, s);
+    if (await linkUsed(db, v.payload)) return sendPage(reply, 409, 'Link already used', `<p class="alert">This link has already been used.</p>${details}`, s);
+    const form =
+      action === 'confirm'
+        ? `<p>Confirm this consultation? The client gets a confirmation with a calendar invitation.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${escapeHtml(String(token))}"><button class="ok" type="submit">Confirm consultation</button></form>`
+        : `<p>Decline this request? The client is told, with your note if you write one.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${escapeHtml(String(token))}"><label for="note">Note to the client (optional)</label><textarea id="note" name="note" rows="4" maxlength="2000"></textarea><button class="danger" type="submit">Decline request</button></form>`;
+    return sendPage(reply, 200, action === 'confirm' ? 'Confirm consultation' : 'Decline request', `${details}${form}<p class="note">This link works once, without signing in.</p>`, s);
+  };
+
+  app.get('/consultation/decide', async (req, reply) => decidePage(req, reply, (req.query as Record<string, unknown>).t));
+  app.post('/consultation/decide', async (req, reply) => {
+    const body = await readBody(req, services.files.tmpDir, 1);
+    await body.cleanup();
+    const token = body.fields.t;
+    const v = intake.signer.verify(token, 'decide', intake.now());
+    if (!v.ok) return decidePage(req, reply, token);
+    const action: Decision = v.payload.a === 'decline' ? 'decline' : 'confirm';
+    const note = typeof body.fields.note === 'string' ? body.fields.note.trim().slice(0, 2000) : '';
+    try {
+      await intake.decide(v.payload.id, action, note || null, { link: v.payload });
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode < 500) {
+        return sendPage(reply, err.statusCode, 'Nothing changed', `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`, await settings());
+      }
+      throw err;
+    }
+    return decidePage(req, reply, token, action === 'confirm' ? 'Confirmed. The client has been sent a confirmation with a calendar invitation.' : 'Declined. The client has been told.');
+  });
+
+  // ── The client's link: cancel, or ask for another time ──────────────────────────────────────────
+  const managePage = async (reply: FastifyReply, token: unknown, notice?: { ok: boolean; text: string }) => {
+    const s = await settings();
+    const v = intake.signer.verify(token, 'manage', intake.now());
+    const call = `<p>Please call the office: ${officePhones(s)}.</p>`;
+    if (!v.ok && v.reason === 'invalid') return sendPage(reply, 400, 'Link not valid', `<p class="alert">This link is not valid.</p>${call}`, s);
+    if (!v.ok) {
+      return sendPage(
+        reply,
+        410,
+        'Too late to change online',
+        `<p class="alert">Your consultation is less than ${s.privacy.cancelCutoffHours} hours away, so it can no longer be cancelled or moved online.</p>${call}`,
+        s,
+      );
+    }
+    const row = await intake.get(db, v.payload.id);
+    if (!row) return sendPage(reply, 404, 'Request not found', `<p class="alert">We hold no such request any more.</p>${call}`, s);
+    const when = formatInZone(new Date(row.requested_at), s.booking.timeZone);
+    const details = `<dl><dt>Reference</dt><dd>${escapeHtml(row.reference)}</dd><dt>Time</dt><dd>${escapeHtml(when)}</dd><dt>Status</dt><dd>${escapeHtml(statusForClient(row.status))}</dd></dl>`;
+    const banner = notice ? `<p class="${notice.ok ? 'done' : 'alert'}">${escapeHtml(notice.text)}</p>` : '';
+    if (notice?.ok) return sendPage(reply, 200, 'Your consultation', `${banner}${details}`, s);
+    if (await linkUsed(db, v.payload)) {
+      return sendPage(reply, 409, 'Link already used', `${banner}<p class="alert">This link has already been used. The newest mail from us has a fresh one.</p>${details}${call}`, s);
+    }
+    if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
+      return sendPage(reply, 200, 'Your consultation', `${banner}${details}${call}`, s);
+    }
+    const { slots } = await intake.listSlots(undefined, undefined);
+    const options = slots
+      .slice(0, 300)
+      .map((sl) => `<option value="${escapeHtml(sl.start)}">${escapeHtml(slotLabel(sl.start, s))}</option>`)
+      .join('');
+    const t = escapeHtml(String(token));
+    const move = slots.length
+      ? `<h2 style="font-size:1.15rem;margin-top:24px">Ask for another time</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="move"><label for="slot">New time (${escapeHtml(s.booking.timeZone)})</label><select id="slot" name="slot" required>${options}</select><button type="submit">Ask for this time</button></form>`
+      : `<p>No other times are free in the next two weeks. ${call}</p>`;
+    const cancel = `<h2 style="font-size:1.15rem;margin-top:24px">Cancel</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="cancel"><button class="danger" type="submit">Cancel my consultation</button></form>`;
+    return sendPage(reply, 200, 'Your consultation', `${banner}${details}${move}${cancel}<p class="note">Possible until ${s.privacy.cancelCutoffHours} hours before the consultation. This link works once.</p>`, s);
+  };
+
+  app.get('/consultation/manage', async (req, reply) => managePage(reply, (req.query as Record<string, unknown>).t));
+  app.post('/consultation/manage', async (req, reply) => {
+    const body = await readBody(req, services.files.tmpDir, 1);
+    await body.cleanup();
+    const token = body.fields.t;
+    const v = intake.signer.verify(token, 'manage', intake.now());
+    if (!v.ok) return managePage(reply, token);
+    const link: LinkPayload = v.payload;
+    try {
+      if (body.fields.action === 'cancel') {
+        await intake.decide(link.id, 'cancel', null, { link, byClient: true });
+        return managePage(reply, token, { ok: true, text: 'Your consultation is cancelled. We have mailed you a confirmation with a calendar update.' });
+      }
+      if (body.fields.action === 'move') {
+        await intake.move(link, typeof body.fields.slot === 'string' ? body.fields.slot : '');
+        return managePage(reply, token, { ok: true, text: 'Thank you: we have your request for the new time. The firm will confirm it by email.' });
+      }
+      throw new AppError(400, 'Please choose to cancel or to ask for another time.');
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode < 500) return managePage(reply, token, { ok: false, text: err.message });
+      throw err;
+    }
+  });
+}
+
+function decidedMessage(action: Decision): string {
+  return {
+    confirm: 'Consultation confirmed; the client has been sent an invitation.',
+    decline: 'Request declined; the client has been told.',
+    cancel: 'Consultation cancelled; the client has been sent a calendar cancellation.',
+    complete: 'Consultation marked as completed.',
+    no_show: 'Consultation marked as a no-show.',
+  }[action];
+}
+
+function statusForClient(status: string): string {
+  return (
+    {
+      confirmed: 'Confirmed',
+      declined: 'Declined',
+      cancelled: 'Cancelled',
+      completed: 'Completed',
+      no_show: 'Missed',
+      closed: 'Closed',
+    }[status] ?? 'Received, waiting for the firm to confirm'
+  );
+}

@@ -1,0 +1,586 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { firmDay, freeSlots, isDay, addDays, slotRefusal, type Slot } from '../../content/rules/slots';
+import { NOTICE_VERSION } from '../../content/consultation';
+import type { SiteSettings } from '../../content/settings';
+import { AppError } from '../lib/errors';
+import type { MailService } from '../mail/service';
+import type { OutboxAttachment } from '../mail/outbox';
+import type { Services } from '../services';
+import { loadLinkSecret, LinkSigner, useLink, type LinkPayload } from './links';
+import {
+  cancelledMail,
+  confirmedMail,
+  consultationIcs,
+  declinedMail,
+  firmClientAction,
+  firmExtra,
+  movedMail,
+  receivedExtra,
+  reminderMail,
+  type ClientMailContext,
+  type ConflictMatch,
+} from './mails';
+import { namesMatch, phoneKey } from './names';
+
+type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
+
+/** The row types of the intake tables (issue 15), for the typed Database interface (issue 13). */
+export interface IntakeTables {
+  consultation_slot_seats: { slot_start: string; seat: number; consultation_id: number; created_at: string };
+  signed_link_uses: { nonce: string; purpose: string; used_at: string; expires_at: string };
+  conflict_parties: {
+    party_id: Generated<number>;
+    name: string;
+    kind: 'client' | 'adverse';
+    email: string | null;
+    phone: string | null;
+    note: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  data_requests: {
+    request_id: Generated<number>;
+    kind: 'access' | 'erasure';
+    email: string | null;
+    email_hash: string;
+    status: 'pending' | 'verified' | 'held' | 'done';
+    created_at: string;
+    verified_at: string | null;
+    due_at: string | null;
+    hold_reason: string | null;
+    completed_at: string | null;
+    removed: number | null;
+  };
+}
+/** The tables intake reads and writes: the product's typed Database (server/db/schema.ts). */
+export type IntakeDatabase = Database;
+
+/** The columns intake adds to consultations (migration 0013). */
+export interface ConsultationIntakeColumns {
+  slot_start: string | null;
+  opposing_party: string | null;
+  decision_note: string | null;
+  /** JSON list of ConflictMatch. */
+  conflict: string | null;
+  consent_version: string | null;
+  reminder_queued_at: string | null;
+  /** When the firm confirmed it (the retention purge keeps requests that were ever confirmed). */
+  confirmed_at: string | null;
+}
+
+export const DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no_show'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** From which statuses each decision may be taken, and the status it leads to. */
+const TRANSITIONS: Record<Decision, { from: string[]; to: string }> = {
+  confirm: { from: ['new', 'contacted', 'scheduled'], to: 'confirmed' },
+  decline: { from: ['new', 'contacted', 'scheduled', 'conflict_review'], to: 'declined' },
+  cancel: { from: ['confirmed', 'new', 'contacted', 'scheduled', 'conflict_review'], to: 'cancelled' },
+  complete: { from: ['confirmed'], to: 'completed' },
+  no_show: { from: ['confirmed'], to: 'no_show' },
+};
+const STATUS_WORDS: Record<string, string> = {
+  new: 'waiting for a decision',
+  contacted: 'waiting for a decision',
+  scheduled: 'waiting for a decision',
+  closed: 'closed',
+  conflict_review: 'on conflict review',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  completed: 'completed',
+  no_show: 'marked as a no-show',
+};
+
+export const DECIDE_LINK_MS = 7 * 24 * 3600_000;
+export const REMINDER_BEFORE_MS = 24 * 3600_000;
+export const OPPOSING_PARTY_MAX = 200;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '').trim();
+
+export interface Booking {
+  slot: Date | null;
+  opposingParty: string | null;
+  noticeVersion: string;
+}
+
+export interface IntakeRow {
+  consultation_id: number;
+  reference: string;
+  name: string;
+  email: string;
+  contact_number: string;
+  requested_at: string;
+  status: string;
+  slot_start: string | null;
+  opposing_party: string | null;
+  decision_note: string | null;
+  conflict: string | null;
+}
+
+/** Seconds-based revision number for the calendar event (a later mail always carries a higher one). */
+function sequenceAt(now: Date): number {
+  return Math.max(1, Math.floor((now.getTime() - Date.UTC(2026, 0, 1)) / 60_000));
+}
+
+/**
+ * The intake flow (issue 15): slots and their capacity, the states of a request and the mails of each
+ * step, signed links, reminders and the conflict check. Every time rule reads `services.clock`.
+ */
+export class Intake {
+  signer!: LinkSigner;
+  private timer: NodeJS.Timeout | null = null;
+  private lastPurge = 0;
+  /** Set by the data-rights module: erasures due and the retention purge run in the same sweep. */
+  extraSweeps: Array<(now: Date) => Promise<void>> = [];
+
+  constructor(
+    readonly services: Services,
+    readonly mail: MailService,
+  ) {}
+
+  get db(): Kysely<IntakeDatabase> {
+    return this.services.store.db;
+  }
+  now(): Date {
+    return this.services.clock.now();
+  }
+
+  async init(): Promise<void> {
+    this.signer = new LinkSigner(await loadLinkSecret(this.db, this.services.config.linkSecret));
+  }
+
+  url(path: string): string {
+    return `${this.services.config.publicUrl}${path}`;
+  }
+
+  // ── Slots ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Free slots of the firm's days from..to (defaults: today and the 13 days after), at most 62 days. */
+  async listSlots(fromRaw: unknown, toRaw: unknown): Promise<{ slots: Slot[]; from: string; to: string; settings: SiteSettings }> {
+    const settings = await this.services.settings.get();
+    const rules = settings.booking;
+    const now = this.now();
+    const today = firmDay(rules, now);
+    const from = fromRaw === undefined || fromRaw === '' ? today : String(fromRaw);
+    if (!isDay(from)) throw new AppError(400, 'from must be a date like 2027-03-01.');
+    const to = toRaw === undefined || toRaw === '' ? addDays(from < today ? today : from, 13) : String(toRaw);
+    if (!isDay(to)) throw new AppError(400, 'to must be a date like 2027-03-14.');
+    if (to < from) throw new AppError(400, 'to must not be before from.');
+    if (to > addDays(from, 61)) throw new AppError(400, 'Ask for at most 62 days at a time.');
+    const start = from < today ? today : from;
+    // Bookings from the day before (zone offsets) to the day after the range.
+    const taken = new Map<string, number>();
+    const rows = await this.db
+      .selectFrom('consultation_slot_seats')
+      .select(['slot_start', (eb) => eb.fn.countAll().as('n')])
+      .where('slot_start', '>=', `${addDays(start, -1)}T00:00:00.000Z`)
+      .where('slot_start', '<=', `${addDays(to, 1)}T23:59:59.999Z`)
+      .groupBy('slot_start')
+      .execute();
+    for (const r of rows) taken.set(String(r.slot_start), Number(r.n));
+    return { slots: start > to ? [] : freeSlots(rules, start, to, now, taken), from, to, settings };
+  }
+
+  /**
+   * Reads the intake fields of a consultation call (all optional): `slot`, `opposing_party`,
+   * `notice_version`. A slot outside the rules is refused here (400), before anything is stored; a slot
+   * given without the spec's `datetime` fills it in, and the slot wins over a different `datetime`.
+   */
+  async prepare(fields: Record<string, unknown>): Promise<Booking> {
+    const slotRaw = str(fields.slot);
+    const opposing = str(fields.opposing_party).replace(/\s+/g, ' ');
+    if (opposing.length > OPPOSING_PARTY_MAX) throw new AppError(400, `The opposing party is too long (at most ${OPPOSING_PARTY_MAX} characters).`);
+    const versionRaw = str(fields.notice_version);
+    const noticeVersion = /^\d{1,4}$/.test(versionRaw) && Number(versionRaw) >= 1 && Number(versionRaw) <= NOTICE_VERSION ? versionRaw : String(NOTICE_VERSION);
+    let slot: Date | null = null;
+    if (slotRaw) {
+      const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(slotRaw) ? Date.parse(slotRaw) : NaN;
+      if (Number.isNaN(t)) throw new AppError(400, 'Please choose one of the offered times.');
+      const settings = await this.services.settings.get();
+      const refusal = slotRefusal(settings.booking, new Date(t), this.now());
+      if (refusal) throw new AppError(400, refusal);
+      slot = new Date(t);
+      fields.datetime = slot.toISOString();
+    }
+    return { slot, opposingParty: opposing || null, noticeVersion };
+  }
+
+  /**
+   * Takes a place of the slot for a stored request, inside the caller's transaction: seats 1..capacity
+   * are primary keys with the slot's start, so of any number of simultaneous bookings only `capacity`
+   * can ever be written. False when the slot is full.
+   */
+  async takeSeat(trx: Db, slot: Date, consultationId: number, capacity: number): Promise<boolean> {
+    const slotStart = slot.toISOString();
+    for (let seat = 1; seat <= capacity; seat++) {
+      const res = await trx
+        .insertInto('consultation_slot_seats')
+        .values({ slot_start: slotStart, seat, consultation_id: consultationId, created_at: this.now().toISOString() })
+        .onConflict((oc) => oc.columns(['slot_start', 'seat']).doNothing())
+        .executeTakeFirst();
+      if (Number(res.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+    }
+    return false;
+  }
+
+  async releaseSeat(trx: Db, consultationId: number): Promise<void> {
+    await trx.deleteFrom('consultation_slot_seats').where('consultation_id', '=', consultationId).execute();
+  }
+
+  // ── Conflict check ────────────────────────────────────────────────────────────────────────────────
+
+  /** What of a new request matches past consultations or the firm's list of parties. */
+  async findConflicts(
+    trx: Db,
+    req: { name: string; email: string; contactNumber: string; opposingParty: string | null },
+    excludeId?: number,
+  ): Promise<ConflictMatch[]> {
+    const out: ConflictMatch[] = [];
+    const email = req.email.toLowerCase();
+    const phone = phoneKey(req.contactNumber);
+    let past = trx
+      .selectFrom('consultations')
+      .select(['consultation_id', 'reference', 'name', 'email', 'contact_number', 'opposing_party']);
+    if (excludeId) past = past.where('consultation_id', '<>', excludeId);
+    for (const p of await past.execute()) {
+      const label = `request ${p.reference} (${p.name})`;
+      const sameClient = String(p.email).toLowerCase() === email;
+      // The visitor against an earlier visitor (not themselves again under the same address).
+      if (!sameClient && namesMatch(req.name, String(p.name))) {
+        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the client of ${label}.` });
+      }
+      if (p.opposing_party && namesMatch(req.name, String(p.opposing_party))) {
+        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the opposing party (“${p.opposing_party}”) of ${label}.` });
+      }
+      if (req.opposingParty && namesMatch(req.opposingParty, String(p.name))) {
+        out.push({ field: 'opposing_party', source: 'consultation', matched: String(p.reference), why: `The opposing party “${req.opposingParty}” is like the client of ${label}.` });
+      }
+    }
+    for (const party of await trx.selectFrom('conflict_parties').selectAll().execute()) {
+      const what = party.kind === 'client' ? 'client' : 'adverse party';
+      const label = `the firm’s ${what} “${party.name}”`;
+      if (namesMatch(req.name, String(party.name))) out.push({ field: 'name', source: 'list', matched: String(party.name), why: `The name “${req.name}” is like ${label}.` });
+      if (party.email && String(party.email).toLowerCase() === email) out.push({ field: 'email', source: 'list', matched: String(party.name), why: `The email address is that of ${label}.` });
+      if (phone && party.phone && phoneKey(String(party.phone)) === phone) out.push({ field: 'phone', source: 'list', matched: String(party.name), why: `The phone number is that of ${label}.` });
+      if (req.opposingParty && namesMatch(req.opposingParty, String(party.name))) {
+        out.push({ field: 'opposing_party', source: 'list', matched: String(party.name), why: `The opposing party “${req.opposingParty}” is like ${label}.` });
+      }
+    }
+    return out.slice(0, 20);
+  }
+
+  /**
+   * Inside the transaction that stored a new request: takes the slot's place (409 when full, which undoes
+   * the whole request), runs the conflict check, and records slot, opposing party, notice version and
+   * status. Answers the extra blocks for the firm's and the client's "received" mails.
+   */
+  async afterInsert(
+    trx: Transaction<IntakeDatabase>,
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    booking: Booking,
+    settings: SiteSettings,
+    consented: boolean,
+  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean }> {
+    if (booking.slot && !(await this.takeSeat(trx, booking.slot, row.consultationId, settings.booking.capacity))) {
+      throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
+    }
+    const conflicts = await this.findConflicts(trx, { ...row, opposingParty: booking.opposingParty }, row.consultationId);
+    const held = conflicts.length > 0;
+    await trx
+      .updateTable('consultations')
+      .set({
+        slot_start: booking.slot?.toISOString() ?? null,
+        opposing_party: booking.opposingParty,
+        consent_version: consented ? booking.noticeVersion : null,
+        conflict: held ? JSON.stringify(conflicts) : null,
+        ...(held ? { status: 'conflict_review' } : {}),
+      })
+      .where('consultation_id', '=', row.consultationId)
+      .execute();
+    const now = this.now();
+    const exp = now.getTime() + DECIDE_LINK_MS;
+    const firm = firmExtra({
+      conflicts,
+      slot: !!booking.slot,
+      opposingParty: booking.opposingParty,
+      ...(held
+        ? {}
+        : {
+            confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'confirm', exp })}`),
+            declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'decline', exp })}`),
+          }),
+    });
+    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId));
+    return { firm, client, held };
+  }
+
+  /** The context of a client mail, with a manage link valid until the cutoff (none once it passed). */
+  clientContext(settings: SiteSettings, reference: string, name: string, when: Date, consultationId: number): ClientMailContext {
+    const exp = when.getTime() - settings.privacy.cancelCutoffHours * 3600_000;
+    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp })}`) : undefined;
+    return { reference, name, when, settings, manageUrl };
+  }
+
+  // ── Decisions ─────────────────────────────────────────────────────────────────────────────────────
+
+  async get(db: Db, id: number): Promise<IntakeRow | null> {
+    const r = await db.selectFrom('consultations').selectAll().where('consultation_id', '=', id).executeTakeFirst();
+    return r ? ({ ...r, consultation_id: Number(r.consultation_id) } as IntakeRow) : null;
+  }
+
+  private uid(reference: string): string {
+    return `${reference}@${new URL(this.services.config.publicUrl).hostname}`;
+  }
+
+  /**
+   * Moves a request to the decision's status with a conditional update (two clicks, two instances: one
+   * wins, the other is told the request is no longer waiting) and queues the client's mail in the same
+   * transaction. `link` is used up in that transaction too.
+   */
+  async decide(
+    id: number,
+    decision: Decision,
+    note: string | null,
+    opts: { link?: LinkPayload; byClient?: boolean } = {},
+  ): Promise<IntakeRow> {
+    const settings = await this.services.settings.get();
+    const t = TRANSITIONS[decision];
+    const now = this.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (opts.link && !(await useLink(trx, opts.link, now))) throw new AppError(409, 'This link has already been used.');
+        const row = await this.get(trx, id);
+        if (!row) throw new AppError(404, 'Consultation not found');
+        if (!t.from.includes(row.status)) {
+          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${decisionPast(decision)}.`);
+        }
+        const res = await trx
+          .updateTable('consultations')
+          .set({
+            status: t.to,
+            ...(decision === 'decline' || decision === 'cancel' ? { decision_note: note } : {}),
+            ...(decision === 'confirm' ? { decision_note: null, reminder_queued_at: null, confirmed_at: now.toISOString() } : {}),
+            updated_at: now.toISOString(),
+          })
+          .where('consultation_id', '=', id)
+          .where('status', '=', row.status)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This request changed a moment ago. Please reload and try again.');
+        if (decision === 'decline' || decision === 'cancel') await this.releaseSeat(trx, id);
+        await this.queueDecisionMail(trx, row, decision, note, settings, now, !!opts.byClient);
+        return { ...row, status: t.to };
+      });
+    } finally {
+      this.mail.kickWorker();
+    }
+  }
+
+  private async queueDecisionMail(
+    trx: Db,
+    row: IntakeRow,
+    decision: Decision,
+    note: string | null,
+    settings: SiteSettings,
+    now: Date,
+    byClient: boolean,
+  ): Promise<void> {
+    const when = new Date(row.requested_at);
+    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id);
+    const ics = (method: 'REQUEST' | 'CANCEL'): OutboxAttachment => ({
+      filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: consultationIcs({
+        uid: this.uid(row.reference),
+        start: when,
+        minutes: settings.booking.slotMinutes,
+        reference: row.reference,
+        settings,
+        attendee: { name: row.name, email: row.email },
+        method,
+        sequence: sequenceAt(now),
+        stamp: now,
+      }),
+    });
+    let msg: { subject: string; text: string; html: string } | null = null;
+    let attachments: OutboxAttachment[] = [];
+    if (decision === 'confirm') {
+      msg = confirmedMail(ctx);
+      attachments = [ics('REQUEST')];
+    } else if (decision === 'decline') {
+      msg = declinedMail(ctx, note);
+    } else if (decision === 'cancel') {
+      msg = cancelledMail(ctx, byClient);
+      attachments = [ics('CANCEL')];
+    }
+    if (!msg) return;
+    await this.mail.outbox.enqueue(
+      { kind: 'consultation-client', to: row.email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id },
+      trx,
+    );
+    if (byClient) {
+      const firm = firmClientAction(row.reference, row.name, 'cancelled the consultation', this.url('/admin-side-bar/consultations'));
+      await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: await this.mail.firmInboxAddress(), replyTo: row.email, ...firm, consultationId: row.consultation_id }, trx);
+    }
+  }
+
+  /** Clears a conflict hold (the request then waits for a decision) or declines the request. */
+  async clearConflict(id: number, action: 'clear' | 'decline', note: string | null): Promise<IntakeRow> {
+    if (action === 'decline') {
+      const row = await this.get(this.db, id);
+      if (!row) throw new AppError(404, 'Consultation not found');
+      if (row.status !== 'conflict_review') throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
+      return this.decide(id, 'decline', note);
+    }
+    const res = await this.db
+      .updateTable('consultations')
+      .set({ status: 'new', updated_at: this.now().toISOString() })
+      .where('consultation_id', '=', id)
+      .where('status', '=', 'conflict_review')
+      .executeTakeFirst();
+    const row = await this.get(this.db, id);
+    if (!row) throw new AppError(404, 'Consultation not found');
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
+    return row;
+  }
+
+  // ── The client's link: cancel, or ask for another time ────────────────────────────────────────────
+
+  /** Moves a request to another free slot (the client's "ask for another time"): it waits for the firm again. */
+  async move(link: LinkPayload, slotRaw: string): Promise<IntakeRow> {
+    const fields: Record<string, unknown> = { slot: slotRaw };
+    if (!slotRaw) throw new AppError(400, 'Please choose one of the offered times.');
+    const booking = await this.prepare(fields);
+    const slot = booking.slot!;
+    const settings = await this.services.settings.get();
+    const now = this.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (!(await useLink(trx, link, now))) throw new AppError(409, 'This link has already been used.');
+        const row = await this.get(trx, link.id);
+        if (!row) throw new AppError(404, 'Consultation not found');
+        if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
+          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its time cannot be changed.`);
+        }
+        await this.releaseSeat(trx, row.consultation_id);
+        if (!(await this.takeSeat(trx, slot, row.consultation_id, settings.booking.capacity))) {
+          throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
+        }
+        const status = row.status === 'conflict_review' ? 'conflict_review' : 'new';
+        await trx
+          .updateTable('consultations')
+          .set({ slot_start: slot.toISOString(), requested_at: slot.toISOString(), status, reminder_queued_at: null, updated_at: now.toISOString() })
+          .where('consultation_id', '=', row.consultation_id)
+          .execute();
+        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id);
+        if (row.status === 'confirmed') {
+          // The confirmed time leaves the client's calendar; the firm confirms the new one.
+          await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false).catch(() => undefined);
+        }
+        await this.mail.outbox.enqueue({ kind: 'consultation-client', to: row.email, replyTo: settings.email, ...movedMail(ctx), consultationId: row.consultation_id }, trx);
+        const exp = now.getTime() + DECIDE_LINK_MS;
+        const extra =
+          status === 'new'
+            ? firmExtra({
+                conflicts: [],
+                slot: true,
+                opposingParty: row.opposing_party,
+                confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'confirm', exp })}`),
+                declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'decline', exp })}`),
+              })
+            : { text: '', html: '' };
+        const firm = firmClientAction(row.reference, row.name, `asked to move the consultation to ${slot.toISOString()}`, this.url('/admin-side-bar/consultations'));
+        await this.mail.outbox.enqueue(
+          {
+            kind: 'consultation-firm',
+            to: await this.mail.firmInboxAddress(),
+            replyTo: row.email,
+            subject: firm.subject,
+            text: `${firm.text}\n\n${extra.text}`,
+            html: firm.html.replace('</body>', `${extra.html}</body>`),
+            consultationId: row.consultation_id,
+          },
+          trx,
+        );
+        return { ...row, status, slot_start: slot.toISOString(), requested_at: slot.toISOString() };
+      });
+    } finally {
+      this.mail.kickWorker();
+    }
+  }
+
+  // ── Reminders and other timed work ────────────────────────────────────────────────────────────────
+
+  /**
+   * Queues the reminder of every confirmed consultation starting within the next 24 hours whose reminder
+   * is not queued yet. The conditional update on reminder_queued_at and the outbox row share a
+   * transaction: with several instances sweeping at once, each reminder is queued (and so sent) once.
+   */
+  async queueReminders(): Promise<number> {
+    const now = this.now();
+    const settings = await this.services.settings.get();
+    const due = await this.db
+      .selectFrom('consultations')
+      .select('consultation_id')
+      .where('status', '=', 'confirmed')
+      .where('reminder_queued_at', 'is', null)
+      .where('requested_at', '>', now.toISOString())
+      .where('requested_at', '<=', new Date(now.getTime() + REMINDER_BEFORE_MS).toISOString())
+      .execute();
+    let queued = 0;
+    for (const d of due) {
+      const id = Number(d.consultation_id);
+      await this.db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('consultations')
+          .set({ reminder_queued_at: now.toISOString() })
+          .where('consultation_id', '=', id)
+          .where('status', '=', 'confirmed')
+          .where('reminder_queued_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return;
+        const row = (await this.get(trx, id))!;
+        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id);
+        await this.mail.outbox.enqueue({ kind: 'consultation-reminder', to: row.email, replyTo: settings.email, ...reminderMail(ctx), consultationId: id }, trx);
+        queued++;
+      });
+    }
+    if (queued) this.mail.kickWorker();
+    return queued;
+  }
+
+  /** Everything timed: reminders, then the data-rights work (erasures due, the retention purge). */
+  async sweep(): Promise<void> {
+    await this.queueReminders();
+    const now = this.now();
+    for (const s of this.extraSweeps) await s(now);
+  }
+
+  /** Whether the hourly work (the retention purge) is due; records that it ran. */
+  hourly(now: Date): boolean {
+    if (now.getTime() - this.lastPurge < 3600_000) return false;
+    this.lastPurge = now.getTime();
+    return true;
+  }
+
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.sweep()
+        .catch((err: unknown) => this.services.log.error({ err }, 'intake sweep failed'))
+        .finally(() => {
+          if (this.timer) this.timer = setTimeout(tick, intervalMs).unref();
+        });
+    };
+    this.timer = setTimeout(tick, 1000).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function decisionPast(d: Decision): string {
+  return { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', no_show: 'marked as a no-show' }[d];
+}

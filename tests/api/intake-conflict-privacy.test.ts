@@ -1,0 +1,205 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { file, pdfBytes } from '../helpers/files';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { consultationForm, FAST_MAIL_ENV, startSink, until, type Received, type Sink } from './mail-sink';
+
+/** The conflict check and the data rights of issue 15, over real HTTP with a real SMTP server. */
+let sink: Sink;
+let s: TestServer;
+let cookie: string;
+let clock = new Date('2030-03-02T00:00:00Z');
+
+beforeAll(async () => {
+  sink = await startSink();
+  s = await startServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, INTAKE_SWEEP_MS: '3600000' } });
+  s.services.clock.now = () => new Date(clock);
+  cookie = await s.login();
+});
+afterAll(async () => {
+  await s?.close();
+  await sink?.close();
+});
+
+const db = () => s.services.store.db;
+const book = async (over: Record<string, string | null>) => {
+  const r = await call(s.url, '/api/mail/contact', { form: consultationForm({ datetime: '2030-03-20T10:00', ...over }) });
+  expect(r.status).toBe(200);
+  return db().selectFrom('consultations').selectAll().where('reference', '=', r.body.reference).executeTakeFirstOrThrow();
+};
+const waitMail = (addr: string, pred: (m: Received) => boolean, what: string) =>
+  until(() => sink.messages.find((m) => m.envelopeTo.includes(addr) && pred(m)), (m) => !!m, 10_000, what) as Promise<Received>;
+
+describe('conflict check', () => {
+  it('holds a request whose name is a spelling variant of a past client; an unrelated name is not held', async () => {
+    const past = await book({ name: 'John Smith', email: 'john.smith@client.test', contactNumber: '+91 90000 00001' });
+    expect(past.status).toBe('new');
+    const variant = await book({ name: 'Jon Smyth', email: 'jon@other.test', contactNumber: '+91 90000 00002' });
+    expect(variant.status).toBe('conflict_review');
+    const conflicts = JSON.parse(String(variant.conflict)) as Array<{ field: string; why: string }>;
+    expect(conflicts[0]).toMatchObject({ field: 'name', source: 'consultation', matched: past.reference });
+    expect(conflicts[0]!.why).toContain('John Smith');
+    const unrelated = await book({ name: 'Lakshmi Iyer', email: 'lakshmi@client.test', contactNumber: '+91 90000 00003' });
+    expect(unrelated.status).toBe('new');
+    expect(unrelated.conflict).toBeNull();
+
+    // Nothing beyond "received" goes to the held client; the firm's mail says what matched, without one-click links.
+    const firm = await waitMail('inbox@firm.test', (m) => (m.parsed.subject ?? '').includes(variant.reference), 'firm mail');
+    expect(firm.parsed.subject).toMatch(/^\[Conflict review\]/);
+    expect(firm.parsed.text).toContain('John Smith');
+    expect(firm.parsed.text).not.toContain('/consultation/decide');
+    await waitMail('jon@other.test', (m) => (m.parsed.subject ?? '').includes('received'), 'received');
+
+    // The inbox shows the hold and why; the administrator cannot confirm it before clearing.
+    const inbox = await call(s.url, '/api/consultations/getall?status=conflict_review', { cookie });
+    expect(inbox.body.consultations[0]).toMatchObject({ reference: variant.reference, status: 'conflict_review' });
+    expect(inbox.body.consultations[0].conflicts[0].why).toContain('John Smith');
+    const id = Number(variant.consultation_id);
+    expect((await call(s.url, '/api/consultations/decide', { cookie, json: { consultation_id: id, action: 'confirm' } })).status).toBe(409);
+    const cleared = await call(s.url, '/api/consultations/clear-conflict', { cookie, json: { consultation_id: id, action: 'clear' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.consultation.status).toBe('new');
+    expect((await call(s.url, '/api/consultations/decide', { cookie, json: { consultation_id: id, action: 'confirm' } })).status).toBe(200);
+    expect((await call(s.url, '/api/consultations/clear-conflict', { cookie, json: { consultation_id: id, action: 'clear' } })).status).toBe(409);
+  });
+
+  it('holds an opposing party that matches the firm’s client list (initials), and declines from the hold', async () => {
+    const add = await call(s.url, '/api/conflict-parties/add', { cookie, json: { name: 'Ravi Kumar Menon', kind: 'client', email: 'ravi@menon.test' } });
+    expect(add.status).toBe(200);
+    const held = await book({ name: 'Thomas Kurian', email: 'thomas@client.test', contactNumber: '+91 90000 00004', opposing_party: 'R. K. Menon' });
+    expect(held.status).toBe('conflict_review');
+    expect(String(held.conflict)).toContain('Ravi Kumar Menon');
+    const d = await call(s.url, '/api/consultations/clear-conflict', { cookie, json: { consultation_id: Number(held.consultation_id), action: 'decline', note: 'We act for the other side.' } });
+    expect(d.body.consultation.status).toBe('declined');
+    const m = await waitMail('thomas@client.test', (x) => (x.parsed.subject ?? '').startsWith('About your consultation'), 'declined');
+    expect(m.parsed.text).toContain('We act for the other side.');
+  });
+
+  it('keeps the list: edit, delete, CSV import (all or nothing)', async () => {
+    const bad = await call(s.url, '/api/conflict-parties/import', { cookie, json: { csv: 'name,kind\nAcme Corp,adverse\nNobody,friend\n' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Row 3: kind must be client or adverse.');
+    const ok = await call(s.url, '/api/conflict-parties/import', { cookie, json: { csv: 'name,kind,email,phone,note\n"Acme Builders",adverse,,,"suit, 2029"\nPriya Nair,client,priya@nair.test,+91 90000 11111,\n' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.imported).toBe(2);
+    const list = await call(s.url, '/api/conflict-parties/getall', { cookie });
+    expect(list.body.parties.map((p: { name: string }) => p.name)).toEqual(['Acme Builders', 'Priya Nair', 'Ravi Kumar Menon']);
+    const acme = list.body.parties[0];
+    expect(acme.note).toBe('suit, 2029');
+    expect((await call(s.url, '/api/conflict-parties/update', { cookie, json: { ...acme, name: 'Acme Builders Pvt Ltd' } })).body.party.name).toBe('Acme Builders Pvt Ltd');
+    expect((await call(s.url, '/api/conflict-parties/delete', { cookie, json: { party_id: acme.party_id } })).status).toBe(200);
+    expect((await call(s.url, '/api/conflict-parties/delete', { cookie, json: { party_id: acme.party_id } })).status).toBe(404);
+    expect((await call(s.url, '/api/conflict-parties/getall')).status).toBe(401);
+  });
+});
+
+describe('data rights', () => {
+  const linkIn = (m: Received) => /https?:\/\/[^\s"<>]+\/privacy\/data\?t=[A-Za-z0-9_.-]+/.exec(m.parsed.text ?? '')![0].replace(/^https?:\/\/[^/]+/, s.url);
+  const postForm = async (url: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const res = await fetch(url, { method: 'POST', body: form, headers: { origin: s.url } });
+    return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+  };
+
+  it('answers the same whether or not the address is known', async () => {
+    const known = await call(s.url, '/api/privacy/request', { json: { email: 'john.smith@client.test', kind: 'access' } });
+    const unknown = await call(s.url, '/api/privacy/request', { json: { email: 'nobody@nowhere.test', kind: 'access' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toBe(known.body.message);
+    expect((await call(s.url, '/api/privacy/request', { json: { email: 'not-an-address' } })).status).toBe(400);
+    const m = await waitMail('nobody@nowhere.test', () => true, 'unknown address mail');
+    expect(m.parsed.text).toContain('We hold no consultation requests for this address');
+  });
+
+  it('the copy, after the mailed one-time link, holds exactly that visitor’s requests', async () => {
+    await book({ name: 'Anita Das', email: 'anita@client.test', contactNumber: '+91 90000 00005', LegalIssueSummary: 'Tenancy deposit not returned.' });
+    await book({ name: 'Anita Das', email: 'Anita@Client.test', contactNumber: '+91 90000 00005', LegalIssueSummary: 'A second matter.' });
+    await call(s.url, '/api/privacy/request', { json: { email: 'anita@client.test', kind: 'access' } });
+    const m = await waitMail('anita@client.test', (x) => (x.parsed.subject ?? '').includes('copy of your data'), 'access link');
+    const link = linkIn(m);
+    expect((await fetch(link)).status).toBe(200);
+    const t = new URL(link).searchParams.get('t')!;
+    const dl = await postForm(`${s.url}/privacy/data`, { t });
+    expect(dl.status).toBe(200);
+    expect(dl.type).toContain('application/json');
+    const copy = JSON.parse(dl.text) as { consultation_requests: Array<{ name: string; legal_issue_summary: string; email: string }> };
+    expect(copy.consultation_requests.map((r) => r.legal_issue_summary).sort()).toEqual(['A second matter.', 'Tenancy deposit not returned.']);
+    expect(copy.consultation_requests.every((r) => r.email.toLowerCase() === 'anita@client.test')).toBe(true);
+    expect((await postForm(`${s.url}/privacy/data`, { t })).status).toBe(409);
+  });
+
+  it('erasure leaves no row, file or stored mail of the visitor; a hold stops it; the audit keeps a hash', async () => {
+    const pdf = pdfBytes('Secret deed');
+    const form = consultationForm({ name: 'Erin Cole', email: 'erin@client.test', contactNumber: '+91 90000 00006', datetime: '2030-03-21T10:00' }, file(pdf, 'deed.pdf', 'application/pdf'));
+    const r = await call(s.url, '/api/mail/contact', { form });
+    expect(r.status).toBe(200);
+    const row = await db().selectFrom('consultations').selectAll().where('reference', '=', r.body.reference).executeTakeFirstOrThrow();
+    const docPath = path.join(s.dataDir, String(row.document_path));
+    expect(existsSync(docPath)).toBe(true);
+    await waitMail('erin@client.test', (x) => (x.parsed.subject ?? '').includes('received'), 'received');
+
+    await call(s.url, '/api/privacy/request', { json: { email: 'erin@client.test', kind: 'erasure' } });
+    const m = await waitMail('erin@client.test', (x) => (x.parsed.subject ?? '').includes('erase'), 'erasure link');
+    const t = new URL(linkIn(m)).searchParams.get('t')!;
+    const confirmed = await postForm(`${s.url}/privacy/data`, { t });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain('will be carried out by');
+
+    const list = await call(s.url, '/api/privacy/requests', { cookie });
+    const req = list.body.requests.find((x: { email: string | null }) => x.email === 'erin@client.test');
+    expect(req.status).toBe('verified');
+    expect(Date.parse(req.due_at) - clock.getTime()).toBe(30 * 86_400_000);
+    expect((await call(s.url, '/api/privacy/requests/hold', { cookie, json: { request_id: req.request_id, reason: '' } })).status).toBe(400);
+    expect((await call(s.url, '/api/privacy/requests/hold', { cookie, json: { request_id: req.request_id, reason: 'Live matter: appeal pending' } })).status).toBe(200);
+    // Held: not erased even when due.
+    clock = new Date(clock.getTime() + 31 * 86_400_000);
+    await s.app.intake.sweep();
+    expect(await db().selectFrom('consultations').select('consultation_id').where('email', '=', 'erin@client.test').execute()).toHaveLength(1);
+    expect((await call(s.url, '/api/privacy/requests/erase', { cookie, json: { request_id: req.request_id } })).status).toBe(409);
+    // Released: the sweep carries it out.
+    expect((await call(s.url, '/api/privacy/requests/release', { cookie, json: { request_id: req.request_id } })).status).toBe(200);
+    await s.app.intake.sweep();
+
+    expect(await db().selectFrom('consultations').select('consultation_id').where('email', '=', 'erin@client.test').execute()).toHaveLength(0);
+    expect(existsSync(docPath)).toBe(false);
+    const mails = await db().selectFrom('mail_outbox').selectAll().execute();
+    expect(mails.filter((x) => String(x.to_address).includes('erin@client.test') || String(x.text_body).includes('Erin Cole') || x.consultation_id === row.consultation_id)).toEqual([]);
+    const reqs = await db().selectFrom('data_requests').selectAll().execute();
+    expect(reqs.filter((x) => x.email === 'erin@client.test')).toEqual([]);
+    expect(reqs.find((x) => Number(x.request_id) === req.request_id)).toMatchObject({ status: 'done', email: null });
+    const audit = await db().selectFrom('audit_log').selectAll().where('action', '=', 'erase').execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain('erin');
+    expect(audit[0]!.summary).toMatch(/email hash [0-9a-f]{16}/);
+    clock = new Date('2030-03-02T00:00:00Z');
+  });
+
+  it('retention purges only unconfirmed requests older than the setting, with their documents, and logs it', async () => {
+    clock = new Date('2030-03-02T00:00:00Z');
+    const old = await book({ name: 'Old Request', email: 'old@client.test', contactNumber: '+91 90000 00007' });
+    const oldConfirmed = await book({ name: 'Old Confirmed', email: 'oldc@client.test', contactNumber: '+91 90000 00008' });
+    await call(s.url, '/api/consultations/decide', { cookie, json: { consultation_id: Number(oldConfirmed.consultation_id), action: 'confirm' } });
+    await call(s.url, '/api/consultations/decide', { cookie, json: { consultation_id: Number(oldConfirmed.consultation_id), action: 'complete' } });
+    clock = new Date('2030-03-02T00:00:00Z');
+    clock.setUTCMonth(clock.getUTCMonth() + 24);
+    clock = new Date(clock.getTime() - 3600_000); // a little under 24 months: nothing goes
+    expect(await s.app.rights.purge(clock)).toBe(0);
+    clock = new Date(clock.getTime() + 2 * 3600_000); // just over
+    const fresh = await book({ name: 'Fresh Request', email: 'fresh@client.test', contactNumber: '+91 90000 00009', datetime: '2032-03-20T10:00' });
+    const purged = await s.app.rights.purge(clock);
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const left = (await db().selectFrom('consultations').select('reference').execute()).map((x) => x.reference);
+    expect(left).not.toContain(old.reference);
+    expect(left).toContain(oldConfirmed.reference);
+    expect(left).toContain(fresh.reference);
+    const log = await db().selectFrom('audit_log').selectAll().where('action', '=', 'retention-purge').execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]!.summary).toContain('older than 24 months');
+    // Its stored mails went with it.
+    expect(await db().selectFrom('mail_outbox').select('mail_id').where('consultation_id', '=', old.consultation_id).execute()).toEqual([]);
+    clock = new Date('2030-03-02T00:00:00Z');
+  });
+});
