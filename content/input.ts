@@ -4,7 +4,7 @@
  * checked, DD/MM/YYYY turned into ISO; then the declaration's `validate` adds the spec's own message.
  * Isomorphic: the server hands in its HTML sanitiser, the browser keeps the editor's HTML as it is.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isBlank, type FieldDef, type ListDef, type Mode, type ResourceDef, type ValidationContext, type Values } from './kit';
 
 const DEFAULT_MAX: Record<string, number> = { text: 300, longtext: 10_000, html: 500_000 };

@@ -3,7 +3,7 @@
  * and invitation link) and for the server, which adds what only it can check (the common-password list,
  * the account's email: server/auth/password-policy.ts). Isomorphic.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The shortest password an administrator may choose (docs/decisions/0006-administrator-accounts.md). */
 export const MIN_PASSWORD_LENGTH = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
 /** Defaults of the Rule 36 settings (issue 16); the disclaimer texts are the spec's. */
