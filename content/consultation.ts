@@ -25,3 +25,24 @@ export function privacyNotice(o: { firmName: string; retentionMonths: number; gr
     `Grievances: ${o.grievanceName}, ${o.grievanceEmail}${o.grievancePhone ? `, ${o.grievancePhone}` : ''}.`,
   ];
 }
+
+/**
+ * The spec-era statuses (new, contacted, scheduled, closed: set by hand with updatestatus) and those of the
+ * intake flow (issue 15): conflict_review before everything, new → confirmed / declined, confirmed →
+ * cancelled / completed / no_show (decideConsultation, clearConflict).
+ */
+export const CONSULTATION_STATUSES = [
+  'new',
+  'contacted',
+  'scheduled',
+  'closed',
+  'conflict_review',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
+/** The statuses updatestatus may set: the intake flow's go through decideConsultation (they send mail). */
+export const MANUAL_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
+export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];

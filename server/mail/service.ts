@@ -11,30 +11,11 @@ import { AppError } from '../lib/errors';
 import { buildIcs } from './ics';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates';
-import { CONSENT_FIELD, HONEYPOT_FIELD } from '../../content/consultation';
+import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
 import type { Database } from '../db/schema';
 import type { Intake } from '../consultations/service';
 
-/**
- * The spec-era statuses (new, contacted, scheduled, closed: set by hand with updatestatus) and those of the
- * intake flow (issue 15): conflict_review before everything, new → confirmed / declined, confirmed →
- * cancelled / completed / no_show (decideConsultation, clearConflict).
- */
-export const CONSULTATION_STATUSES = [
-  'new',
-  'contacted',
-  'scheduled',
-  'closed',
-  'conflict_review',
-  'confirmed',
-  'declined',
-  'cancelled',
-  'completed',
-  'no_show',
-] as const;
-/** The statuses updatestatus may set: the intake flow's go through decideConsultation (they send mail). */
-export const MANUAL_STATUSES = ['new', 'contacted', 'scheduled', 'closed'] as const;
-export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number];
+export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
 
 /** A consultation document: PDF, DOC, DOCX, JPG or PNG, checked by content, at most 10 MB. */
 export const CONSULTATION_DOC_FORMATS = ['pdf', 'doc', 'docx', 'jpg', 'png'] as const;

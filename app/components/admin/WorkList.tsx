@@ -2,19 +2,9 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api } from '~/lib/api';
+import type { WorkItem } from '../../../server/content/lifecycle';
 import { showTime } from './lifecycle';
 
-interface WorkItem {
-  group: string;
-  groupTitle: string;
-  id: number;
-  title: string;
-  adminPath: string;
-  status: string;
-  pending: boolean;
-  publish_at: string | null;
-  unpublish_at: string | null;
-}
 
 interface Work {
   drafts: WorkItem[];

@@ -4,26 +4,16 @@ import { Link } from 'react-router';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
+import { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '@content/consultation';
 
 export function meta() {
   return [{ title: 'Consultations | Admin' }];
 }
 
-const STATUSES = [
-  'new',
-  'contacted',
-  'scheduled',
-  'closed',
-  'conflict_review',
-  'confirmed',
-  'declined',
-  'cancelled',
-  'completed',
-  'no_show',
-] as const;
-type Status = (typeof STATUSES)[number];
+const STATUSES = CONSULTATION_STATUSES;
+type Status = ConsultationStatus;
 /** The statuses set by hand with the status list; the others follow the confirmation flow (buttons, mail to the client). */
-const MANUAL: readonly Status[] = ['new', 'contacted', 'scheduled', 'closed'];
+const MANUAL: readonly Status[] = MANUAL_STATUSES;
 const STATUS_VARIANT: Record<Status, string> = {
   new: 'primary',
   contacted: 'info',
