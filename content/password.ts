@@ -1,7 +1,7 @@
 /**
  * The new-password rules, one schema for every form that sets a password (changing one's own, the reset
  * and invitation link) and for the server, which adds what only it can check (the common-password list,
- * the account's email: server/auth/password-policy.ts). Isomorphic.
+ * the account's email: server/auth/password-policy.server.ts). Isomorphic.
  */
 import { z } from './zod';
 

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import { setPassword } from '../../server/auth/admins';
+import { setPassword } from '../../server/auth/admins.server';
 import { loadConfig } from '../../server/config';
 import { migrate, openStore } from '../../server/db/index';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { checkLogin } from '../auth/admins';
-import { createSession, deleteSession, SESSION_COOKIE, ABSOLUTE_MS } from '../auth/sessions';
+import { checkLogin } from '../auth/admins.server';
+import { createSession, deleteSession, SESSION_COOKIE, ABSOLUTE_MS } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
-import { countNewConsultations } from '../mail/service';
+import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
 

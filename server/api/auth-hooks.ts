@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession, SESSION_COOKIE, type SessionAdmin } from '../auth/sessions';
+import { readSession, SESSION_COOKIE, type SessionAdmin } from '../auth/sessions.server';
 import type { Services } from '../services';
 
 declare module 'fastify' {

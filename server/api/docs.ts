@@ -4,9 +4,9 @@ import { DEFAULT_FORMATS } from '../../content/kit';
 import { AD_DISPLAY_TYPES } from '../../content/resources/ads';
 import { apiPath, groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions.server';
 import { FORMAT_MIME } from '../files/check';
-import { MAIL_STATUSES } from '../mail/outbox';
+import { MAIL_STATUSES } from '../mail/outbox.server';
 import type { Services } from '../services';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { parseCsv } from './csv.server';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, quotes and line breaks, CRLF and a BOM', () => {

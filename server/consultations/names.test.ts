@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesMatch, nameTokens, phoneKey } from './names';
+import { namesMatch, nameTokens, phoneKey } from './names.server';
 
 describe('namesMatch', () => {
   it('matches spelling variants', () => {

@@ -10,7 +10,7 @@ import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
 import type { ComplianceTables } from '../compliance/disclaimer';
 import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
-import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service';
+import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service.server';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;

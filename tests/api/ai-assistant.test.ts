@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
-import { validationMessages } from '../../server/assistant/help';
-import { pluralOf } from '../../server/assistant/knowledge';
+import { validationMessages } from '../../server/assistant/help.server';
+import { pluralOf } from '../../server/assistant/knowledge.server';
 import { bumpContentVersion } from '../../server/cluster/version';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { file, jpgBytes, pngBytes } from '../helpers/files';

@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords';
-import { SYSTEM_PROMPT } from '../../server/assistant/index';
+import { hashPassword } from '../../server/auth/passwords.server';
+import { SYSTEM_PROMPT } from '../../server/assistant/index.server';
 import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
 describe('GET /api/ai/getaichat and POST /api/ai/createai', () => {

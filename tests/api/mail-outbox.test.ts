@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openStore } from '../../server/db/index';
-import { Outbox } from '../../server/mail/outbox';
+import { Outbox } from '../../server/mail/outbox.server';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV, freePort, startSink, until, type Sink } from './mail-sink';
 

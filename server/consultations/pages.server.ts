@@ -2,7 +2,7 @@ import type { FastifyReply, FastifySchema } from 'fastify';
 import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../mail/templates.server';
 
 /**
  * The small pages behind the links of intake mails (decide, manage, data rights): plain server HTML with

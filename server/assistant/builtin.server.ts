@@ -5,7 +5,7 @@
  * allowed), and every other word of the question is searched. Every answer names the admin page.
  */
 import type { Row } from '../content/service';
-import { dayOf, localDay, rangeInPrompt, showDay } from './dates';
+import { dayOf, localDay, rangeInPrompt, showDay } from './dates.server';
 import {
   factsOf,
   fieldFacts,
@@ -21,8 +21,8 @@ import {
   type Hit,
   type Knowledge,
   type Status,
-} from './knowledge';
-import { normalise, plural, sameWord, stem, term, terms, words } from './text';
+} from './knowledge.server';
+import { normalise, plural, sameWord, stem, term, terms, words } from './text.server';
 
 export interface Answer {
   /** Plain text; admin links are paths such as /admin-side-bar/event. */

@@ -5,7 +5,7 @@ import type nodemailerModule from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { lazy } from '../lib/lazy';
 import { isSafeRelPath, type FileStore } from '../files/store';
-import type { OutboxRow } from './outbox';
+import type { OutboxRow } from './outbox.server';
 
 /** The sender: an address with the firm's name, or MAIL_FROM as given when it already names one. */
 export type MailFrom = string | Mail.Address;

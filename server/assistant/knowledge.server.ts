@@ -9,10 +9,10 @@ import type { FieldType, ResourceDef } from '../../content/kit';
 import { resources } from '../../content/resources/index';
 import type { SiteSettings } from '../../content/settings';
 import type { Row } from '../content/service';
-import { CONSULTATION_STATUSES } from '../mail/service';
-import { showDay } from './dates';
-import { helpDocs } from './help';
-import { clip, htmlToText, normalise, stem, term, terms, words } from './text';
+import { CONSULTATION_STATUSES } from '../mail/service.server';
+import { showDay } from './dates.server';
+import { helpDocs } from './help.server';
+import { clip, htmlToText, normalise, stem, term, terms, words } from './text.server';
 
 export const ADMIN = '/admin-side-bar';
 

@@ -8,15 +8,15 @@ import {
   requestReset,
   resetWithToken,
   ttlText,
-} from '../auth/accounts';
-import { MIN_PASSWORD_LENGTH } from '../auth/password-policy';
-import { ABSOLUTE_MS, createSession, SESSION_COOKIE } from '../auth/sessions';
-import { purgeOldTokens } from '../auth/tokens';
+} from './accounts.server';
+import { MIN_PASSWORD_LENGTH } from './password-policy.server';
+import { ABSOLUTE_MS, createSession, SESSION_COOKIE } from './sessions.server';
+import { purgeOldTokens } from './tokens.server';
 import { AppError } from '../lib/errors';
-import type { MailService } from '../mail/service';
-import { escapeHtml } from '../mail/templates';
+import type { MailService } from '../mail/service.server';
+import { escapeHtml } from '../mail/templates.server';
 import type { Services } from '../services';
-import { requireAdmin } from './auth-hooks';
+import { requireAdmin } from '../api/auth-hooks';
 
 /** Where the emailed links lead (outside the admin shell, never cached: they begin with /admin-login). */
 export const RESET_PAGE = '/admin-login/reset-password';

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { requireAdmin } from '../api/auth-hooks';
 import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
-import { escapeHtml as esc } from '../mail/templates';
+import { escapeHtml as esc } from '../mail/templates.server';
 import type { Services } from '../services';
-import { useLink, linkUsed } from './links';
-import { formatInZone } from './mails';
-import { doc, sendPage } from './pages';
-import { parse } from './routes';
-import type { Intake } from './service';
+import { useLink, linkUsed } from './links.server';
+import { formatInZone } from './mails.server';
+import { doc, sendPage } from './pages.server';
+import { parse } from './routes.server';
+import type { Intake } from './service.server';
 
 /**
  * Data rights under the DPDP Act (issue 15): a visitor asks by email address for a copy of their data or

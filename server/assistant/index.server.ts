@@ -9,12 +9,12 @@ import { resources } from '../../content/resources/index';
 import { readContentVersion } from '../cluster/version';
 import type { Row } from '../content/service';
 import type { Services } from '../services';
-import { builtinAnswer, type Answer } from './builtin';
-import { localDay, showDay } from './dates';
-import { CONSULTATIONS, Knowledge } from './knowledge';
-import { chatCompletion, type ChatMessage, type LlmConfig } from './llm';
+import { builtinAnswer, type Answer } from './builtin.server';
+import { localDay, showDay } from './dates.server';
+import { CONSULTATIONS, Knowledge } from './knowledge.server';
+import { chatCompletion, type ChatMessage, type LlmConfig } from './llm.server';
 
-export type { Answer } from './builtin';
+export type { Answer } from './builtin.server';
 
 export const SYSTEM_PROMPT = [
   "You are the assistant inside the admin back office of a law firm's website. The only person you talk to is the site's administrator.",

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Claimed, Outbox } from './outbox';
-import { PermanentMailError, type MailFrom, type MailTransport } from './transport';
+import type { Claimed, Outbox } from './outbox.server';
+import { PermanentMailError, type MailFrom, type MailTransport } from './transport.server';
 
 export interface WorkerOptions {
   pollMs: number;

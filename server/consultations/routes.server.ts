@@ -6,11 +6,11 @@ import { requireAdmin } from '../api/auth-hooks';
 import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
-import { parseCsv } from './csv';
-import { linkUsed, type LinkPayload } from './links';
-import { doc, escapeHtml, officePhones, sendPage } from './pages';
-import { DECISIONS, type Decision, type Intake } from './service';
-import { formatInZone } from './mails';
+import { parseCsv } from './csv.server';
+import { linkUsed, type LinkPayload } from './links.server';
+import { doc, escapeHtml, officePhones, sendPage } from './pages.server';
+import { DECISIONS, type Decision, type Intake } from './service.server';
+import { formatInZone } from './mails.server';
 
 const ADMIN = [{ session: [] }];
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };

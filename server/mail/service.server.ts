@@ -8,12 +8,12 @@ import { nowIso } from '../db/index';
 import { checkUpload } from '../files/check';
 import type { ParsedBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
-import { buildIcs } from './ics';
-import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox';
-import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates';
+import { buildIcs } from './ics.server';
+import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.server';
+import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
 import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
 import type { Database } from '../db/schema';
-import type { Intake } from '../consultations/service';
+import type { Intake } from '../consultations/service.server';
 
 export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
 

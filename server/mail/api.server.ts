@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
-import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } from '../mail/service';
+import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } from './service.server';
 import type { Services } from '../services';
-import { requireAdmin } from './auth-hooks';
-import { formAnswer } from '../consultations/pages';
+import { requireAdmin } from '../api/auth-hooks';
+import { formAnswer } from '../consultations/pages.server';
 
 /** The two mail calls answer {statusCode, message, success}: failures (401, 400, 429, 500) carry success: false. */
 async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Assistant } from '../assistant/index';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { Assistant } from './index.server';
+import { SESSION_COOKIE } from '../auth/sessions.server';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
-import { requireAdmin } from './auth-hooks';
+import { requireAdmin } from '../api/auth-hooks';
 
 export const MAX_PROMPT = 2000;
 const HISTORY_LIMIT = 200;

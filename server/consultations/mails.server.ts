@@ -1,6 +1,6 @@
 import type { SiteSettings } from '../../content/settings';
-import { buildIcs, type IcsEvent } from '../mail/ics';
-import { escapeHtml, firmSignature, type Rendered } from '../mail/templates';
+import { buildIcs, type IcsEvent } from '../mail/ics.server';
+import { escapeHtml, firmSignature, type Rendered } from '../mail/templates.server';
 
 /**
  * The client's and the firm's mails of the intake flow. Times are written in the firm's zone with one

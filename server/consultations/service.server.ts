@@ -4,10 +4,10 @@ import { firmDay, freeSlots, isDay, addDays, slotRefusal, type Slot } from '../.
 import { NOTICE_VERSION } from '../../content/consultation';
 import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
-import type { MailService } from '../mail/service';
-import type { OutboxAttachment } from '../mail/outbox';
+import type { MailService } from '../mail/service.server';
+import type { OutboxAttachment } from '../mail/outbox.server';
 import type { Services } from '../services';
-import { loadLinkSecret, LinkSigner, useLink, type LinkPayload } from './links';
+import { loadLinkSecret, LinkSigner, useLink, type LinkPayload } from './links.server';
 import {
   cancelledMail,
   confirmedMail,
@@ -20,8 +20,8 @@ import {
   reminderMail,
   type ClientMailContext,
   type ConflictMatch,
-} from './mails';
-import { namesMatch, phoneKey } from './names';
+} from './mails.server';
+import { namesMatch, phoneKey } from './names.server';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 

@@ -6,9 +6,9 @@ import {
   type ConsultationRow,
   type ConsultationStatus,
   type MailService,
-} from '../mail/service';
+} from '../mail/service.server';
 import type { Services } from '../services';
-import { requireAdmin } from './auth-hooks';
+import { requireAdmin } from '../api/auth-hooks';
 
 function view(r: ConsultationRow) {
   return {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { registerConsultationRoutes } from '../api/consultations';
-import { registerMailRoutes } from '../api/mail';
-import { registerDataRightsRoutes, type DataRights } from '../consultations/data-rights';
-import { registerIntakeRoutes } from '../consultations/routes';
-import { Intake } from '../consultations/service';
+import { registerConsultationRoutes } from '../consultations/api.server';
+import { registerMailRoutes } from './api.server';
+import { registerDataRightsRoutes, type DataRights } from '../consultations/data-rights.server';
+import { registerIntakeRoutes } from '../consultations/routes.server';
+import { Intake } from '../consultations/service.server';
 import type { Services } from '../services';
-import { Outbox } from './outbox';
-import { MailService } from './service';
-import { fileTransport, smtpTransport, type MailFrom } from './transport';
-import { MailWorker, type WorkerOptions } from './worker';
+import { Outbox } from './outbox.server';
+import { MailService } from './service.server';
+import { fileTransport, smtpTransport, type MailFrom } from './transport.server';
+import { MailWorker, type WorkerOptions } from './worker.server';
 
-export { MailService } from './service';
+export { MailService } from './service.server';
 
 /**
  * Consultations and mail: the outbox, its worker (started when the app is ready, stopped before it

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { passwordProblem } from './password-policy';
-import { deleteSessionsOf } from './sessions';
-import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens';
+import { hashPassword, verifyPassword } from './passwords.server';
+import { passwordProblem } from './password-policy.server';
+import { deleteSessionsOf } from './sessions.server';
+import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens.server';
 import type { Database } from '../db/schema';
 
 /**
