@@ -1,10 +1,16 @@
 import { altOf } from '@content/alt';
-import Marquee from 'react-fast-marquee';
+import MarqueeImport from 'react-fast-marquee';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
 import { str, type Row } from './site';
 import { Img } from './img';
 import { island } from './island';
+
+/**
+ * The component itself: react-fast-marquee is CommonJS, and esbuild (the islands build, in a "type": "module"
+ * package) gives its exports object as the default import, where Vite gives the component.
+ */
+const Marquee = (MarqueeImport as unknown as { default?: typeof MarqueeImport }).default ?? MarqueeImport;
 
 /** Partners marquee speed (spec section 9). */
 export const MARQUEE_SPEED = 50;

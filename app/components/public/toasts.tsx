@@ -4,15 +4,18 @@
  * toast without a container in the page (decision 0028). A toast asked for before the container has
  * mounted waits in react-toastify's queue and shows once it has.
  */
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+
 let loading: Promise<typeof import('react-toastify')> | null = null;
 
 const load = () =>
-  (loading ??= Promise.all([import('react-toastify'), import('react'), import('react-dom/client')]).then(([m, react, dom]) => {
+  (loading ??= import('react-toastify').then((m) => {
     const el = document.createElement('div');
     el.className = 'public-toasts';
     document.body.append(el);
-    dom.createRoot(el).render(
-      react.createElement(m.ToastContainer, {
+    createRoot(el).render(
+      createElement(m.ToastContainer, {
         position: 'top-right',
         autoClose: 5000,
         pauseOnHover: true,
