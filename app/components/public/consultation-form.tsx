@@ -57,6 +57,10 @@ export async function sendConsultation(form: HTMLFormElement): Promise<boolean> 
   return false;
 }
 
+/** The request's rules, with zod: loaded when the visitor first focuses the form (or submits it), not with the page. */
+let rules: Promise<typeof import('../../../content/consultation-schema')> | null = null;
+const loadRules = () => (rules ??= import('../../../content/consultation-schema'));
+
 interface FreeSlot {
   start: string;
   end: string;
@@ -140,9 +144,29 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
       toast.error('Please choose a time, or ask for another time.');
       return;
     }
+    // The server's own rules and messages (content/consultation-schema.ts), before anything is sent; a
+    // chosen slot stands for the date-time, as on the server.
+    const form = e.currentTarget;
+    const fd = new FormData(form);
+    const { consultationProblem } = await loadRules();
+    const problem = consultationProblem(
+      {
+        name: fd.get('name'),
+        email: fd.get('email'),
+        contactNumber: fd.get('contactNumber'),
+        LegalIssueSummary: fd.get('LegalIssueSummary'),
+        datetime: mode === 'slot' ? slot : fd.get('datetime'),
+        [CONSENT_FIELD]: fd.get(CONSENT_FIELD),
+      },
+      new Date(),
+    );
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
     setSending(true);
     try {
-      await sendConsultation(e.currentTarget);
+      await sendConsultation(form);
       setSlot('');
       reload();
     } finally {
@@ -155,6 +179,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
       ref={formRef}
       className="consultation-form card card-body"
       onSubmit={onSubmit}
+      onFocus={() => void loadRules()}
       action="/api/mail/contact"
       method="post"
       encType="multipart/form-data"
