@@ -1,5 +1,6 @@
 import type { FieldDef, FileFieldDef, ListDef, ResourceDef } from '../../content/kit';
 import { DEFAULT_FORMATS } from '../../content/kit';
+import { ALT_MAX, altColumn, altFileFields } from '../../content/alt';
 import { groupOf } from '../../content/resources/index';
 import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
 import { FORMAT_MIME } from '../files/check';
@@ -94,6 +95,14 @@ function writeBody(r: ResourceDef, mode: 'add' | 'update'): NonNullable<ApiSchem
     files[name] = fileSchema(def);
     if (mode === 'update') fields[`remove_${name}`] = str(`Removes the stored ${def.label.toLowerCase()}`, { enum: ['true', '1', 'yes'] });
   }
+  for (const name of altFileFields(r)) fields[altColumn(name)] = str(`Alt text of the ${r.files[name]!.label.toLowerCase()} (without it a new image gets the row's title, flagged for review)`, { maxLength: ALT_MAX });
+  fields.status = str(
+    mode === 'add'
+      ? 'Optional: draft keeps the new row off the site; published (the default) puts it live (anything else: 400 "Status must be draft or published.")'
+      : 'Optional: draft on a published row stores a pending draft and leaves the live row as it is; published publishes',
+    { enum: ['draft', 'published'] },
+  );
+  if (RULE36_CHECKED_FIELDS[r.key]) fields.override_reason = str('Why text with Rule 36 findings is published anyway (kept in the audit log)');
   const required = mode === 'update' ? [r.id] : [];
   const merge = mode === 'update' ? ' A field absent from the body keeps its stored value; a field sent blank is cleared.' : '';
   const itemFiles = Object.fromEntries(
