@@ -359,7 +359,10 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   const Id = z.object({ request_id: z.coerce.number().int().positive('request_id is required.') });
   const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
   app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes', undefined, { requests: arr(obj({ request_id: int() }, [], { additionalProperties: true })) }), async () => {
-    const rows = await db.selectFrom('data_requests').selectAll().where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
+    const rows = await db
+      .selectFrom('data_requests')
+      .select(['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'])
+      .where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
     return {
       statusCode: 200,
       message: 'Erasure requests fetched successfully',
