@@ -354,7 +354,10 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     schema: doc({ operationId, tags: ['Privacy'], summary, security: [{ session: [] }], ...(description ? { description } : {}) }),
   });
   app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes'), async () => {
-    const rows = await db.selectFrom('data_requests').selectAll().where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
+    const rows = await db
+      .selectFrom('data_requests')
+      .select(['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'])
+      .where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
     return {
       statusCode: 200,
       message: 'Erasure requests fetched successfully',
