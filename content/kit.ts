@@ -93,6 +93,7 @@ export interface ValidationContext {
 /** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
 export type ResourceKey = import('./resources/index').Declared['key'];
 
+/** A content group as the server, the admin screens and the API reference read it (see `defineResource`). */
 export interface ResourceDef {
   /** Short name of the group ('faqs'): routes' config, audit targets, the admin's ids. */
   key: string;
@@ -121,12 +122,55 @@ export interface ResourceDef {
   missingIdMessage: string;
   /** Columns of other groups joined into each row (read-only), e.g. case_name of the category. */
   joins?: readonly { via: string; ref: string; columns: readonly string[] }[];
-  /** Admin screen: route segment under /admin-side-bar and sidebar label. */
+  /** Admin screen: route segment under /admin-side-bar, page title, sidebar label, empty-table text. */
   admin: { path: string; title: string; nav: string; empty: string };
 }
 
-export function defineResource<const R extends ResourceDef>(r: R): R {
-  return r;
+/**
+ * What a `content/resources/<group>.ts` file declares: a `ResourceDef` written the short way.
+ * - `calls`: the spec's four calls as section 7 writes them, in its order (add, list, update, delete);
+ *   they share one base ('/faqs'), which becomes `base`, and the rest of each becomes `paths`.
+ * - `keys`: the response keys of list, add and update, or one string when the three are the same.
+ * - `order` is 'asc' unless declared; `fields` and `files` are none unless declared; every field and
+ *   file is a column of the admin table unless it says `column: false`; `admin.nav` is the title
+ *   unless declared.
+ */
+export interface ResourceDeclaration
+  extends Omit<ResourceDef, 'base' | 'paths' | 'keys' | 'order' | 'fields' | 'files' | 'admin'> {
+  calls: readonly [add: string, list: string, update: string, remove: string];
+  keys: string | ResourceDef['keys'];
+  order?: ResourceDef['order'];
+  fields?: Record<string, FieldDef>;
+  files?: Record<string, FileFieldDef>;
+  admin: Omit<ResourceDef['admin'], 'nav'> & { nav?: string };
+}
+
+type Declared<D, K extends 'fields' | 'files'> = D extends { [P in K]: infer V } ? V : Record<never, never>;
+
+/** The `ResourceDef` of a declaration, keeping its literal types (key, table, id, fields, files, lists: the row types). */
+export type DefOf<D extends ResourceDeclaration> = Omit<D, 'calls' | 'keys' | 'order' | 'fields' | 'files' | 'admin'> &
+  Pick<ResourceDef, 'base' | 'paths' | 'keys' | 'order' | 'admin'> & { fields: Declared<D, 'fields'>; files: Declared<D, 'files'> };
+
+const CALL = /^(\/[^/]+)(\/[^/]+)$/;
+
+export function defineResource<const D extends ResourceDeclaration>(d: D): DefOf<D> {
+  const { calls, keys, order, fields, files, admin, ...rest } = d;
+  const split = calls.map((c) => CALL.exec(c));
+  const base = split[0]?.[1];
+  if (!base || split.some((m) => m?.[1] !== base)) throw new Error(`${d.key}: the four calls must share one base: ${calls.join(', ')}`);
+  const [add, list, update, remove] = split.map((m) => m![2]!) as [string, string, string, string];
+  const columns = <F extends { column?: boolean }>(all: Record<string, F> = {}) =>
+    Object.fromEntries(Object.entries(all).map(([name, f]) => [name, { column: true, ...f }]));
+  return {
+    ...rest,
+    base: base!,
+    paths: { add, list, update, delete: remove },
+    keys: typeof keys === 'string' ? { list: keys, add: keys, update: keys } : keys,
+    order: order ?? 'asc',
+    fields: columns(fields),
+    files: columns(files),
+    admin: { ...admin, nav: admin.nav ?? admin.title },
+  } as DefOf<D>;
 }
 
 export function isBlank(v: unknown): boolean {

@@ -5,14 +5,12 @@ export const about = defineResource({
   label: 'About image',
   table: 'abouts',
   id: 'about_id',
-  base: '/about',
-  paths: { add: '/addAboutImage', list: '/getAllAboutImage', update: '/updateAboutById', delete: '/deleteAboutById' },
+  calls: ['/about/addAboutImage', '/about/getAllAboutImage', '/about/updateAboutById', '/about/deleteAboutById'],
   body: 'multipart',
   keys: { list: 'abouts', add: 'about', update: 'updatedAbout' },
   adminList: true,
   order: 'desc',
-  fields: {},
-  files: { about_img: { kind: 'image', label: 'About Image', accept: IMAGE_ACCEPT, column: true } },
+  files: { about_img: { kind: 'image', label: 'About Image', accept: IMAGE_ACCEPT } },
   validate: (_v, ctx) =>
     ctx.hasNewFile('about_img')
       ? null
@@ -20,5 +18,5 @@ export const about = defineResource({
         ? 'Please select an image to upload.'
         : 'Please select an image to update.',
   missingIdMessage: 'Please select an image to update.',
-  admin: { path: 'about-img', title: 'About Image', nav: 'About Image', empty: 'No about images available.' },
+  admin: { path: 'about-img', title: 'About Image', empty: 'No about images available.' },
 });

@@ -7,17 +7,15 @@ export const ads = defineResource({
   label: 'Ad',
   table: 'ads',
   id: 'ads_id',
-  base: '/ads',
-  paths: { add: '/addAds', list: '/getallads', update: '/UpdateAds', delete: '/deleteads' },
+  calls: ['/ads/addAds', '/ads/getallads', '/ads/UpdateAds', '/ads/deleteads'],
   body: 'multipart',
-  keys: { list: 'ads', add: 'ads', update: 'ads' },
-  order: 'asc',
+  keys: 'ads',
   fields: {
-    ads_display: { type: 'enum', values: AD_DISPLAY_TYPES, label: 'Display', column: true },
-    start_date: { type: 'dmy', label: 'Start Date', column: true },
-    expiry_date: { type: 'dmy', label: 'Expiry Date', column: true },
+    ads_display: { type: 'enum', values: AD_DISPLAY_TYPES, label: 'Display' },
+    start_date: { type: 'dmy', label: 'Start Date' },
+    expiry_date: { type: 'dmy', label: 'Expiry Date' },
   },
-  files: { ads_image: { kind: 'image', label: 'Ad Image', accept: IMAGE_ACCEPT, column: true } },
+  files: { ads_image: { kind: 'image', label: 'Ad Image', accept: IMAGE_ACCEPT } },
   validate: (v, ctx) => {
     if (!ctx.hasNewFile('ads_image') || isBlank(v.ads_display) || isBlank(v.start_date) || isBlank(v.expiry_date))
       return 'All fields are required.';
@@ -25,5 +23,5 @@ export const ads = defineResource({
     return null;
   },
   missingIdMessage: 'All fields are required.',
-  admin: { path: 'ads', title: 'Ads', nav: 'Ads', empty: 'No Ads Available' },
+  admin: { path: 'ads', title: 'Ads', empty: 'No Ads Available' },
 });

@@ -5,15 +5,14 @@ export const blog = defineResource({
   label: 'Blog',
   table: 'blogs',
   id: 'blog_id',
-  base: '/blog',
-  paths: { add: '/addblogs', list: '/getblogs', update: '/updateBlog', delete: '/deleteblog' },
+  calls: ['/blog/addblogs', '/blog/getblogs', '/blog/updateBlog', '/blog/deleteblog'],
   body: 'multipart',
   keys: { list: 'blogs', add: 'blog', update: 'blog' },
   order: 'desc',
   fields: {
-    title: { type: 'text', label: 'Blog Title', max: 200, column: true },
-    case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category', column: true },
-    description: { type: 'html', label: 'Description', max: 500_000, column: true },
+    title: { type: 'text', label: 'Blog Title', max: 200 },
+    case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category' },
+    description: { type: 'html', label: 'Description', max: 500_000 },
   },
   files: {
     blog_image: {
@@ -21,9 +20,8 @@ export const blog = defineResource({
       label: 'Blog Image',
       formats: ['jpg', 'png'],
       accept: '.jpg,.jpeg,.png,image/jpeg,image/png',
-      column: true,
     },
-    blog_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT, column: true },
+    blog_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT },
   },
   joins: [{ via: 'case_category_id', ref: 'caseCategory', columns: ['case_name'] }],
   validate: (v, ctx) => {
@@ -34,5 +32,5 @@ export const blog = defineResource({
     return null;
   },
   missingIdMessage: 'No blog selected for update.',
-  admin: { path: 'blog', title: 'Blogs', nav: 'Blogs', empty: 'No blogs available.' },
+  admin: { path: 'blog', title: 'Blogs', empty: 'No blogs available.' },
 });

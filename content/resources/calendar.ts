@@ -5,18 +5,16 @@ export const calendar = defineResource({
   label: 'Calendar',
   table: 'calendars',
   id: 'calendar_id',
-  base: '/calendar',
-  paths: {
-    add: '/addCalendar',
-    list: '/getAllCalendarsInDesc',
-    update: '/updateCalendar',
-    delete: '/deleteCalendarById',
-  },
+  calls: [
+    '/calendar/addCalendar',
+    '/calendar/getAllCalendarsInDesc',
+    '/calendar/updateCalendar',
+    '/calendar/deleteCalendarById',
+  ],
   body: 'multipart',
-  keys: { list: 'calendar', add: 'calendar', update: 'calendar' },
+  keys: 'calendar',
   order: 'desc',
-  fields: {},
-  files: { calendar_img: { kind: 'image', label: 'Calendar Image', accept: IMAGE_ACCEPT, column: true } },
+  files: { calendar_img: { kind: 'image', label: 'Calendar Image', accept: IMAGE_ACCEPT } },
   validate: (_v, ctx) =>
     ctx.hasNewFile('calendar_img')
       ? null
@@ -24,5 +22,5 @@ export const calendar = defineResource({
         ? 'Please select an image.'
         : 'Please select an image to update.',
   missingIdMessage: 'Please select an image to update.',
-  admin: { path: 'calendar', title: 'Calendar', nav: 'Calendar', empty: 'No calendars found' },
+  admin: { path: 'calendar', title: 'Calendar', empty: 'No calendars found' },
 });

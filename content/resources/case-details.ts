@@ -5,23 +5,21 @@ export const caseDetails = defineResource({
   label: 'Case details',
   table: 'case_details',
   id: 'case_details_id',
-  base: '/casedetails',
-  paths: {
-    add: '/addcasedetails',
-    list: '/getcasedetails',
-    update: '/updateCasedetails',
-    delete: '/deletecasedetails',
-  },
+  calls: [
+    '/casedetails/addcasedetails',
+    '/casedetails/getcasedetails',
+    '/casedetails/updateCasedetails',
+    '/casedetails/deletecasedetails',
+  ],
   body: 'multipart',
   keys: { list: 'cases', add: 'case', update: 'case' },
   adminList: true,
-  order: 'asc',
   fields: {
-    case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category', column: true },
-    case_id: { type: 'ref', ref: 'cases', label: 'Case Title', column: true },
-    case_content: { type: 'html', label: 'Description', max: 500_000, column: true },
+    case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category' },
+    case_id: { type: 'ref', ref: 'cases', label: 'Case Title' },
+    case_content: { type: 'html', label: 'Description', max: 500_000 },
   },
-  files: { case_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT, column: true } },
+  files: { case_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT } },
   joins: [
     { via: 'case_category_id', ref: 'caseCategory', columns: ['case_name'] },
     { via: 'case_id', ref: 'cases', columns: ['case_title_name'] },
@@ -33,5 +31,5 @@ export const caseDetails = defineResource({
     return null;
   },
   missingIdMessage: 'Please select case details to update.',
-  admin: { path: 'case-details', title: 'Case Details', nav: 'Case Details', empty: 'No case details found.' },
+  admin: { path: 'case-details', title: 'Case Details', empty: 'No case details found.' },
 });

@@ -5,26 +5,23 @@ export const event = defineResource({
   label: 'Event',
   table: 'events',
   id: 'event_id',
-  base: '/event',
-  paths: { add: '/addEvent', list: '/getAllEvents', update: '/updateevent', delete: '/deleteEvent' },
+  calls: ['/event/addEvent', '/event/getAllEvents', '/event/updateevent', '/event/deleteEvent'],
   body: 'multipart',
   keys: { list: 'data', add: 'event', update: 'event' },
-  order: 'asc',
   fields: {
-    event_title: { type: 'text', label: 'Title', max: 200, column: true },
-    event_description: { type: 'longtext', label: 'Description', max: 20_000, column: true },
-    event_start_date: { type: 'date', label: 'Start Date', column: true },
-    event_start_time: { type: 'time', label: 'Start Time', column: true },
-    event_end_date: { type: 'date', label: 'End Date', column: true },
-    event_end_time: { type: 'time', label: 'End Time', column: true },
-    event_address: { type: 'text', label: 'Address', max: 300, column: true },
+    event_title: { type: 'text', label: 'Title', max: 200 },
+    event_description: { type: 'longtext', label: 'Description', max: 20_000 },
+    event_start_date: { type: 'date', label: 'Start Date' },
+    event_start_time: { type: 'time', label: 'Start Time' },
+    event_end_date: { type: 'date', label: 'End Date' },
+    event_end_time: { type: 'time', label: 'End Time' },
+    event_address: { type: 'text', label: 'Address', max: 300 },
   },
   files: {
     event_image: {
       kind: 'media',
       label: 'Image or Video',
       accept: 'image/*,video/mp4,video/quicktime,.mp4,.mov',
-      column: true,
     },
   },
   lists: {
@@ -51,7 +48,7 @@ export const event = defineResource({
     return null;
   },
   missingIdMessage: 'Please select an event to update.',
-  admin: { path: 'event', title: 'Events', nav: 'Events', empty: 'No events available.' },
+  admin: { path: 'event', title: 'Events', empty: 'No events available.' },
 });
 
 /** A speaker of an event, as sent (JSON string `speakers`) and returned (`speakers` array on each event). */

@@ -5,18 +5,15 @@ export const faqs = defineResource({
   label: 'FAQ',
   table: 'faqs',
   id: 'faqs_id',
-  base: '/faqs',
-  paths: { add: '/addFaqs', list: '/getallfaqs', update: '/updatefaqs', delete: '/deletefaq' },
+  calls: ['/faqs/addFaqs', '/faqs/getallfaqs', '/faqs/updatefaqs', '/faqs/deletefaq'],
   body: 'json',
-  keys: { list: 'faq', add: 'faq', update: 'faq' },
-  order: 'asc',
+  keys: 'faq',
   fields: {
-    question: { type: 'text', label: 'Question', max: 300, column: true },
-    answer: { type: 'longtext', label: 'Description', max: 5000, column: true },
+    question: { type: 'text', label: 'Question', max: 300 },
+    answer: { type: 'longtext', label: 'Description', max: 5000 },
   },
-  files: {},
   validate: (v) =>
     isBlank(v.question) || isBlank(v.answer) ? 'Please fill in both the question and description.' : null,
   missingIdMessage: 'Please fill in both the question and description.',
-  admin: { path: 'faqs', title: "FAQ's", nav: "FAQ's", empty: 'No FAQs available at the moment.' },
+  admin: { path: 'faqs', title: "FAQ's", empty: 'No FAQs available at the moment.' },
 });

@@ -5,13 +5,16 @@ export const partners = defineResource({
   label: 'Partner',
   table: 'partners',
   id: 'partner_id',
-  base: '/ourpatners',
-  paths: { add: '/createPartner', list: '/getAllPartners', update: '/updatePartner', delete: '/deletepartner' },
+  calls: [
+    '/ourpatners/createPartner',
+    '/ourpatners/getAllPartners',
+    '/ourpatners/updatePartner',
+    '/ourpatners/deletepartner',
+  ],
   body: 'multipart',
-  keys: { list: 'partners', add: 'partners', update: 'partners' },
-  order: 'asc',
-  fields: { partner_name: { type: 'text', label: 'Partner Name', max: 120, column: true } },
-  files: { partner_image: { kind: 'image', label: 'Logo', accept: IMAGE_ACCEPT, column: true } },
+  keys: 'partners',
+  fields: { partner_name: { type: 'text', label: 'Partner Name', max: 120 } },
+  files: { partner_image: { kind: 'image', label: 'Logo', accept: IMAGE_ACCEPT } },
   // On update too a name or a new logo must come with the request (the spec's message); with a name, a
   // stored logo is kept.
   validate: (v, ctx) => {
@@ -21,5 +24,5 @@ export const partners = defineResource({
       : 'Please update either the partner name or logo.';
   },
   missingIdMessage: 'Please update either the partner name or logo.',
-  admin: { path: 'partners', title: 'Partners', nav: 'Partners', empty: 'No partners available.' },
+  admin: { path: 'partners', title: 'Partners', empty: 'No partners available.' },
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
-import { call, type Json } from '../helpers/server';
+import { call, type Json, type TestServer } from '../helpers/server';
 
 export type Payload = { json: Record<string, unknown> } | { form: FormData };
 export type Upload = [bytes: Buffer, name: string];
@@ -126,3 +126,17 @@ export function storedFiles(dataDir: string, dir = 'uploads'): string[] {
 }
 
 export const onDisk = (dataDir: string, rel: string) => existsSync(path.join(dataDir, rel));
+
+/** A case category and a case in it (what case details hang from), added through the API. */
+export async function addCase(
+  s: TestServer,
+  cookie: string,
+  category: string,
+  title: string,
+): Promise<{ categoryId: number; caseId: number }> {
+  const added = await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: category } });
+  const categoryId: number = added.body.case.case_category_id;
+  const json = { case_title_name: title, case_category_id: categoryId };
+  const caseId: number = (await api(s.url, '/api/cases/addcase', { cookie, json })).body.case.case_id;
+  return { categoryId, caseId };
+}

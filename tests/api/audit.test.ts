@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../content/settings';
-import { ADMIN_EMAIL, call, startServer, type TestServer } from '../helpers/server';
+import { ADMIN_EMAIL, call, signedInServer } from '../helpers/server';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
 
 describe('audit log', () => {
   it('records every admin write with who, what, which record, when and from where, newest first', async () => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, apiPath } from '../../content/resources/index';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, signedInServer, type TestServer, startServer } from '../helpers/server';
 import { api } from './api-helpers';
 
 const login = (base: string, body: unknown) =>
@@ -16,13 +16,7 @@ const login = (base: string, body: unknown) =>
     return r;
   });
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
 
 describe('POST /api/admin/adminlogin', () => {
   it('signs in with an HttpOnly, SameSite=Strict session cookie and answers admin.email', async () => {

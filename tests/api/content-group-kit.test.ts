@@ -19,20 +19,18 @@ const notice = defineResource({
   label: 'Notice',
   table: 'notices',
   id: 'notice_id',
-  base: '/notice',
-  paths: { add: '/addNotice', list: '/getAllNotices', update: '/updateNotice', delete: '/deleteNotice' },
+  calls: ['/notice/addNotice', '/notice/getAllNotices', '/notice/updateNotice', '/notice/deleteNotice'],
   body: 'json',
   keys: { list: 'notices', add: 'notice', update: 'updatedNotice' },
   order: 'desc',
   fields: {
-    notice_title: { type: 'text', label: 'Notice Title', max: 80, column: true },
-    posted_on: { type: 'dmy', label: 'Posted On', column: true },
-    seats: { type: 'int', label: 'Seats' },
+    notice_title: { type: 'text', label: 'Notice Title', max: 80 },
+    posted_on: { type: 'dmy', label: 'Posted On' },
+    seats: { type: 'int', label: 'Seats', column: false },
   },
-  files: {},
   validate: (v) => (isBlank(v.notice_title) ? 'Please give the notice a title.' : null),
   missingIdMessage: 'Please select a notice to update.',
-  admin: { path: 'notices', title: 'Notices', nav: 'Notices', empty: 'No notices yet.' },
+  admin: { path: 'notices', title: 'Notices', empty: 'No notices yet.' },
 });
 
 /** Its migration (server/db/migrations/00NN-notices.ts, were it a real group). */
@@ -135,7 +133,7 @@ describe('a group declared in a test', () => {
     const add = doc.paths['/api/notice/addNotice'].post;
     expect(add.tags).toEqual(['Notices']);
     expect(add.security).toEqual([{ session: [] }]);
-    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats']);
+    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats', 'status']);
     expect(Object.keys(add.responses['200'].content['application/json'].schema.allOf[1].properties)).toEqual(['notice']);
     expect(doc.paths['/api/notice/getAllNotices'].get.security).toEqual([]);
     expect(doc.paths['/api/notice/updateNotice'].put).toBeDefined();
@@ -145,5 +143,46 @@ describe('a group declared in a test', () => {
     );
     const res = await validate(structuredClone(doc));
     expect(res.valid, JSON.stringify(res.valid ? [] : res.errors).slice(0, 2000)).toBe(true);
+  });
+});
+
+describe('what the kit reads from a declaration', () => {
+  const motion = (calls: readonly [string, string, string, string]) =>
+    defineResource({
+      key: 'motion',
+      label: 'Motion',
+      table: 'motions',
+      id: 'motion_id',
+      calls,
+      body: 'json',
+      keys: 'motion',
+      fields: { motion_title: { type: 'text', label: 'Title', max: 80 }, note: { type: 'text', label: 'Note', column: false } },
+      validate: () => null,
+      missingIdMessage: 'Please select a motion.',
+      admin: { path: 'motions', title: 'Motions', empty: 'No motions.' },
+    });
+
+  it('splits the four calls into their base and paths, expands one response key, and fills the defaults', () => {
+    const m = motion(['/motion/addMotion', '/motion/getMotions', '/motion/updateMotion', '/motion/deleteMotion']);
+    expect(m.base).toBe('/motion');
+    expect(m.paths).toEqual({ add: '/addMotion', list: '/getMotions', update: '/updateMotion', delete: '/deleteMotion' });
+    expect(m.keys).toEqual({ list: 'motion', add: 'motion', update: 'motion' });
+    expect(m.order).toBe('asc');
+    expect(m.files).toEqual({});
+    expect(m.fields).toEqual({
+      motion_title: { type: 'text', label: 'Title', max: 80, column: true },
+      note: { type: 'text', label: 'Note', column: false },
+    });
+    expect(m.admin.nav).toBe('Motions');
+    expect(notice.keys).toEqual({ list: 'notices', add: 'notice', update: 'updatedNotice' });
+    expect(notice.order).toBe('desc');
+  });
+
+  it('refuses calls that do not share one base', () => {
+    expect(() => motion(['/motion/add', '/motions/list', '/motion/update', '/motion/delete'])).toThrow(
+      'motion: the four calls must share one base: /motion/add, /motions/list, /motion/update, /motion/delete',
+    );
+    expect(() => motion(['/motion/add', 'list', '/motion/update', '/motion/delete'])).toThrow(/share one base/);
+    expect(() => motion(['/add', '/motion/list', '/motion/update', '/motion/delete'])).toThrow(/share one base/);
   });
 });

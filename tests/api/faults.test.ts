@@ -8,28 +8,15 @@ import fs, { readdirSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUT_OF_SPACE } from '../../server/app';
-import { startServer, type TestServer } from '../helpers/server';
-import { api, multipart, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { signedInServer } from '../helpers/server';
+import { api, multipart, sampleBytes, storedFiles, addCase } from './api-helpers';
 import { dynamic } from '../../server/db/schema';
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let categoryId: number;
-let caseId: number;
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-  b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Faults' } })).body.case
-    .case_category_id;
-  caseId = (
-    await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'F', case_category_id: categoryId } })
-  ).body.case.case_id;
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
+const b = await sampleBytes();
+const { categoryId, caseId } = await addCase(s, cookie, 'Faults', 'F');
 
 const enospc = () =>
   Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });

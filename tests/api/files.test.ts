@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type Json } from '../helpers/server';
-import { api, multipart, onDisk, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { startServer, type TestServer, type Json, signedInServer } from '../helpers/server';
+import { api, multipart, onDisk, sampleBytes, storedFiles, addCase } from './api-helpers';
 
 /** A GET with the path sent exactly as written (fetch would normalise '..' away). */
 function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
@@ -41,18 +41,9 @@ const bigPng = () =>
     .png()
     .toBuffer();
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let categoryId: number;
-
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-  b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Files' } })).body.case.case_category_id;
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
+const b = await sampleBytes();
+const { categoryId, caseId } = await addCase(s, cookie, 'Files', 'C');
 
 const tmpFiles = () => readdirSync(path.join(s.dataDir, 'tmp'));
 
@@ -85,7 +76,6 @@ describe('file type is judged by content, not by name', () => {
   });
 
   it('refuses an image or an HTML file as a case file (pdf, doc, docx only)', async () => {
-    const caseId = (await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'C', case_category_id: categoryId } })).body.case.case_id;
     for (const [bytes, name] of [
       [b.png, 'scan.pdf'],
       [b.html, 'judgment.pdf'],

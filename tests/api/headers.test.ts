@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, signedInServer, type TestServer, startServer } from '../helpers/server';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer({ pages: true });
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ pages: true });
 
 describe('security headers', () => {
   it('pages refuse framing and sniffing; uploads are sandboxed but embeddable by the site', async () => {

@@ -7,21 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { variantPath } from '../../content/rules/image-variants';
 import { LocalFileStore } from '../../server/files/store';
 import { writeVariants } from '../../server/files/variants';
 import { jpgBytes, pngBytes } from '../helpers/files';
-import { startServer, type TestServer } from '../helpers/server';
+import { signedInServer } from '../helpers/server';
 import { api, multipart, onDisk, storedFiles } from './api-helpers';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer({ pages: true });
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ pages: true });
 
 async function metaRow(p: string) {
   return s.services.store.db.selectFrom('image_meta').selectAll().where('path', '=', p).executeTakeFirst();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextTimeBoundary } from '../../server/render/boundaries';
 import { pageCacheKey } from '../../server/render/react-router';
 import { file, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, signedInServer, startServer } from '../helpers/server';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer({ pages: true });
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ pages: true });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${s.url}${path}`, { headers });
 

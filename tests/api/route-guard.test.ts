@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { signedInServer } from '../helpers/server';
 import { dynamic } from '../../server/db/schema';
 
 /**
@@ -40,13 +40,7 @@ const PUBLIC = new Set([
   'GET /uploads/*',
 ]);
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer({ demo: false });
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ demo: false });
 
 async function tableCounts(): Promise<Record<string, number>> {
   const db = s.services.store.db;

@@ -3,22 +3,16 @@
  * (409 naming the findings, an override with a reason kept in the audit log, strict mode refusing every
  * override), the Rule 36 settings, strict mode on the public pages, and the disclaimer's acceptance count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../../content/settings';
 import { file, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, signedInServer } from '../helpers/server';
 
 const ADVERT = "India's No. 1 divorce lawyer with a 100% success rate. Call now for a free consultation!";
 const PLAIN = 'Our advocates advise on family and property disputes.';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer({ pages: true });
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ pages: true });
 
 const settingsNow = async (): Promise<SiteSettings> => (await call(s.url, '/api/settings/getsettings')).body.settings;
 const saveSettings = async (patch: (st: SiteSettings) => SiteSettings, extra: Record<string, unknown> = {}) =>

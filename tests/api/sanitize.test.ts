@@ -2,25 +2,13 @@
  * Rich HTML (case content, blog descriptions) is sanitised on every write: harmless markup survives,
  * scripts, event handlers and javascript: URLs do not. Checked over HTTP on what is stored and read back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type Json } from '../helpers/server';
-import { api, multipart, sampleBytes, type Bytes } from './api-helpers';
+import { describe, expect, it } from 'vitest';
+import { type Json, signedInServer } from '../helpers/server';
+import { api, multipart, sampleBytes, addCase } from './api-helpers';
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let categoryId: number;
-let caseId: number;
-
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-  b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Civil' } })).body.case.case_category_id;
-  caseId = (await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Boundary dispute', case_category_id: categoryId } })).body.case
-    .case_id;
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
+const b = await sampleBytes();
+const { categoryId, caseId } = await addCase(s, cookie, 'Civil', 'Boundary dispute');
 
 /** Stores html as a blog description and as case content; returns both as read back publicly. */
 async function roundTrip(html: string): Promise<string[]> {

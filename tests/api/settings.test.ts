@@ -1,15 +1,9 @@
 /** Site settings (public read, administrator update), the health check and unknown API paths. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type Json } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { signedInServer, type Json } from '../helpers/server';
 import { api } from './api-helpers';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
 
 describe('site settings', () => {
   it('are read publicly', async () => {

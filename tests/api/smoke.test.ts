@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { call, signedInServer } from '../helpers/server';
 import { file, pdfBytes, pngBytes } from '../helpers/files';
 
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer();
 
 describe('FAQ group over HTTP', () => {
   it('adds, lists, updates and deletes with the spec keys', async () => {

@@ -6,34 +6,17 @@
  * where the spec lets a file be left out on update (event, gallery, case category and blog images, a
  * partner's logo when a name is given) the stored file stays.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceByKey } from '../../content/resources/index';
 import type { ResourceKey } from '../../content/kit';
 import { file } from '../helpers/files';
-import { startServer, type Json, type TestServer } from '../helpers/server';
-import { api, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { type Json, signedInServer } from '../helpers/server';
+import { api, sampleBytes, storedFiles, addCase } from './api-helpers';
 import { dynamic } from '../../server/db/schema';
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let categoryId: number;
-let caseId: number;
-
-beforeAll(async () => {
-  s = await startServer({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
-  cookie = await s.login();
-  b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Validation' } })).body.case
-    .case_category_id;
-  caseId = (
-    await api(s.url, '/api/cases/addcase', {
-      cookie,
-      json: { case_title_name: 'Validated case', case_category_id: categoryId },
-    })
-  ).body.case.case_id;
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
+const b = await sampleBytes();
+const { categoryId, caseId } = await addCase(s, cookie, 'Validation', 'Validated case');
 
 type Upload = { upload: [Buffer, string] };
 type Value = string | number | Upload;

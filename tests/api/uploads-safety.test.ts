@@ -4,9 +4,9 @@
  * inline (the public pages frame them, decision 0006), Word documents are attachments; private files only
  * to administrators.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
-import { api, multipart, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { describe, expect, it } from 'vitest';
+import { signedInServer } from '../helpers/server';
+import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase } from './api-helpers';
 
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
@@ -19,23 +19,9 @@ const XHTML = Buffer.from(
   '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>',
 );
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let categoryId: number;
-let caseId: number;
-
-beforeAll(async () => {
-  s = await startServer({ env: { CONSULTATION_RATE_LIMIT: '0' } });
-  cookie = await s.login();
-  b = await sampleBytes();
-  categoryId = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Safety' } })).body.case
-    .case_category_id;
-  caseId = (
-    await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Safe', case_category_id: categoryId } })
-  ).body.case.case_id;
-});
-afterAll(() => s.close());
+const { s, cookie } = await signedInServer({ env: { CONSULTATION_RATE_LIMIT: '0' } });
+const b = await sampleBytes();
+const { categoryId, caseId } = await addCase(s, cookie, 'Safety', 'Safe');
 
 const hostile: [string, Buffer, string][] = [
   ['an SVG with a script named .svg', SVG, 'logo.svg'],

@@ -26,20 +26,20 @@ export interface TestServer extends Built {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  env?: Record<string, string>;
+  demo?: boolean;
+  pages?: boolean;
+  dataDir?: string;
+  /** The content groups served (default: every declaration); a test adds a throwaway one. */
+  groups?: readonly ResourceDef[];
+}
+
 /**
  * A real server on a random port over a fresh SQLite file in a temporary folder.
  * `pages: true` serves the production build (built by the global setup) as well as the API.
  */
-export async function startServer(
-  opts: {
-    env?: Record<string, string>;
-    demo?: boolean;
-    pages?: boolean;
-    dataDir?: string;
-    /** The content groups served (default: every declaration); a test adds a throwaway one. */
-    groups?: readonly ResourceDef[];
-  } = {},
-): Promise<TestServer> {
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'lexfirm-test-'));
   // TEST_DATABASE_URL=postgres://… runs the same tests on PostgreSQL: a fresh database per server, or,
   // for a given data folder, one database per folder (a restart on the same folder finds its data).
@@ -104,6 +104,16 @@ export async function startServer(
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The server of a whole test file, awaited at its top level: started (and signed in as the test
+ * administrator) while the file loads, closed after its last test.
+ */
+export async function signedInServer(opts: StartOptions = {}): Promise<{ s: TestServer; cookie: string }> {
+  const s = await startServer(opts);
+  afterAll(() => s.close());
+  return { s, cookie: await s.login() };
 }
 
 /** JSON or multipart call; returns status and parsed body. */

@@ -235,3 +235,53 @@ export function FormError({ message }: { message: string | null }) {
     </div>
   );
 }
+
+/**
+ * A labelled text control (input, or a textarea with `rows`): the one piece behind the admin's hand-made
+ * forms (settings, sign-in, password, mail, conflict list). Other input attributes pass through.
+ */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  rows,
+  help,
+  invalid,
+  className = 'mb-3',
+  ...input
+}: {
+  id: string;
+  label: React.ReactNode;
+  value: string;
+  onChange(value: string): void;
+  /** A textarea of this many rows. */
+  rows?: number;
+  /** A hint under the control, tied to it by aria-describedby. */
+  help?: React.ReactNode;
+  /** Shown (and the control marked invalid) when set. */
+  invalid?: string | null;
+  /** The group's class (its spacing). */
+  className?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children' | 'size'>) {
+  const helpId = help ? `${id}-help` : undefined;
+  return (
+    <Form.Group className={className || undefined} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...input}
+        {...(rows ? { as: 'textarea' as const, rows } : { type: input.type ?? 'text' })}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={helpId}
+        isInvalid={!!invalid}
+      />
+      {invalid ? <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback> : null}
+      {help ? (
+        <Form.Text id={helpId} className="text-body-secondary">
+          {help}
+        </Form.Text>
+      ) : null}
+    </Form.Group>
+  );
+}
