@@ -8,7 +8,8 @@ import { formAnswer } from '../consultations/pages.server';
 import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
 import { ADMIN, answers, api, arr, binary, bool, int, jsonBody, nullable, obj, str } from '../api/route-schema';
 import { MAIL_STATUSES } from './outbox.server';
-import { CONSENT_REQUIRED_MESSAGE, MAX_MAIL_FILES } from './service.server';
+import { MAX_MAIL_FILES } from './service.server';
+import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
 
 const tags = ['Mail and consultations'];
 const success = bool('true on 200, false on every failure');
