@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Form, Modal } from 'react-bootstrap';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import { useRef, useState } from 'react';
+import { Badge, Button, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
 import { TextField } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
@@ -36,20 +37,12 @@ const COLUMNS: Column<Party>[] = [
  * them (names tolerant of spelling variants and initials, email, phone). Add, edit, delete, CSV import.
  */
 export default function ConflictListPage() {
-  const [parties, setParties] = useState<Party[] | null>(null);
   const [editing, setEditing] = useState<(Omit<Party, 'party_id'> & { party_id?: number }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(async () => {
-    const r = await api<{ parties: Party[] }>('/conflict-parties/getall');
-    if (r.ok) setParties(r.body.parties);
-    else notify.error(r.body.message ?? 'Failed to load the list');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: parties, load } = useListRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
 
   async function save() {
     if (!editing) return;
@@ -153,45 +146,29 @@ export default function ConflictListPage() {
           />
         </Card.Body>
       </Card>
-      <Modal show={!!editing} onHide={() => setEditing(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {editing?.party_id ? 'Edit party' : 'Add party'}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {editing ? (
-              <>
-                <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
-                <Form.Group className="mb-2" controlId="party-kind">
-                  <Form.Label>Kind</Form.Label>
-                  <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
-                    <option value="client">Client</option>
-                    <option value="adverse">Adverse party</option>
-                  </Form.Select>
-                </Form.Group>
-                <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
-                <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
-                <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
-              </>
-            ) : null}
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!editing}
+        onHide={() => setEditing(null)}
+        title={editing?.party_id ? 'Edit party' : 'Add party'}
+        onSubmit={() => void save()}
+        footer={<DialogButtons submit="Save" busy={busy} onCancel={() => setEditing(null)} />}
+      >
+        {editing ? (
+          <>
+            <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
+            <Form.Group className="mb-2" controlId="party-kind">
+              <Form.Label>Kind</Form.Label>
+              <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
+                <option value="client">Client</option>
+                <option value="adverse">Adverse party</option>
+              </Form.Select>
+            </Form.Group>
+            <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
+            <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
+            <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
+          </>
+        ) : null}
+      </Dialog>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, ButtonGroup, Card, Form, Modal } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
 import { notify } from '~/components/admin/notify';
@@ -281,38 +283,31 @@ export default function ConsultationsPage() {
 
   return (
     <>
-      <Modal show={!!asking} onHide={() => setAsking(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (asking) void decide(asking.c, asking.d, note);
-            setAsking(null);
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} {asking?.c.reference}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Form.Label htmlFor="decision-note">Note to the client (optional)</Form.Label>
-            <Form.Control id="decision-note" as="textarea" rows={4} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-            <Form.Text>
-              {asking?.d === 'cancel'
-                ? 'The client is mailed a cancellation with a calendar update.'
-                : 'The client is mailed that the firm cannot take up the request, with this note.'}
-            </Form.Text>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setAsking(null)}>
-              Back
-            </Button>
-            <Button type="submit" variant="danger">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!asking}
+        onHide={() => setAsking(null)}
+        title={`${asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} ${asking?.c.reference ?? ''}`}
+        onSubmit={() => {
+          if (asking) void decide(asking.c, asking.d, note);
+          setAsking(null);
+        }}
+        footer={<DialogButtons cancel="Back" submit={asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} variant="danger" onCancel={() => setAsking(null)} />}
+      >
+        <TextField
+          id="decision-note"
+          className=""
+          label="Note to the client (optional)"
+          rows={4}
+          maxLength={2000}
+          value={note}
+          onChange={setNote}
+          help={
+            asking?.d === 'cancel'
+              ? 'The client is mailed a cancellation with a calendar update.'
+              : 'The client is mailed that the firm cannot take up the request, with this note.'
+          }
+        />
+      </Dialog>
       <h1 className="h3 mb-3">Consultations</h1>
       <Card>
         <Card.Body>
