@@ -121,3 +121,8 @@ export function useListRows<R>(path: string, key: string, failure: string) {
   }, [load]);
   return { rows, load };
 }
+
+/** A column that shows (and searches) a row's text. */
+export function textColumn<R>(key: string, header: string, text: (row: R) => string): Column<R> {
+  return { key, header, text, render: text };
+}

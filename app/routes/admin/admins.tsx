@@ -5,7 +5,7 @@ import { ConfirmModal } from '~/components/admin/ConfirmModal';
 import { NewPasswordFields, useFormSubmit, useNewPassword } from '~/components/admin/auth';
 import { DataTable } from '~/components/admin/DataTable';
 import { FormError, TextField } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
+import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day } from '@content/rules/dates';
 import { newPasswordTwiceSchema } from '@content/password';
@@ -72,23 +72,14 @@ export default function AdminsPage() {
   async function remove() {
     if (!removing) return;
     setBusyRemove(true);
-    try {
-      const r = await api('/admins/remove', { json: { admin_id: removing.admin_id } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Administrator removed');
-        if (removing.you) {
-          clearStoredAdminEmail();
-          navigate('/admin-login');
-          return;
-        }
-        await load();
-      } else notify.error(r.body.message ?? 'Failed to remove the administrator');
-    } catch {
-      notify.error('Failed to remove the administrator');
-    } finally {
-      setBusyRemove(false);
-      setRemoving(null);
-    }
+    const r = await sendAction('/admins/remove', { admin_id: removing.admin_id }, { success: 'Administrator removed', failure: 'Failed to remove the administrator' });
+    setBusyRemove(false);
+    setRemoving(null);
+    if (!r?.ok) return;
+    if (removing.you) {
+      clearStoredAdminEmail();
+      navigate('/admin-login');
+    } else await load();
   }
 
   function changePassword(e: React.FormEvent) {

@@ -3,8 +3,7 @@ import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
 import { TextField } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Conflict List | Admin' }];
@@ -47,39 +46,25 @@ export default function ConflictListPage() {
   async function save() {
     if (!editing) return;
     setBusy(true);
-    try {
-      const r = await api(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', { json: editing });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Saved');
-        setEditing(null);
-        await load();
-      } else notify.error(r.body.message ?? 'Save failed');
-    } finally {
-      setBusy(false);
+    const r = await sendAction(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', editing, { success: 'Saved', failure: 'Save failed' });
+    setBusy(false);
+    if (r?.ok) {
+      setEditing(null);
+      await load();
     }
   }
 
   async function remove(p: Party) {
     if (!window.confirm(`Delete “${p.name}” from the conflict list?`)) return;
-    const r = await api('/conflict-parties/delete', { json: { party_id: p.party_id } });
-    if (r.ok) {
-      notify.success('Party deleted');
-      await load();
-    } else notify.error(r.body.message ?? 'Delete failed');
+    if ((await sendAction('/conflict-parties/delete', { party_id: p.party_id }, { success: 'Party deleted', failure: 'Delete failed' }))?.ok) await load();
   }
 
   async function importCsv(file: File) {
     setBusy(true);
-    try {
-      const r = await api<{ imported?: number }>('/conflict-parties/import', { json: { csv: await file.text() } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Imported');
-        await load();
-      } else notify.error(r.body.message ?? 'Import failed');
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    const r = await sendAction('/conflict-parties/import', { csv: await file.text() }, { success: 'Imported', failure: 'Import failed' });
+    setBusy(false);
+    if (fileRef.current) fileRef.current.value = '';
+    if (r?.ok) await load();
   }
 
   const q = filter.trim().toLowerCase();

@@ -4,7 +4,7 @@ import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
-import { notify } from '~/components/admin/notify';
+import { sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
 import { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '@content/consultation';
@@ -229,49 +229,38 @@ export default function ConsultationsPage() {
 
   async function changeStatus(c: Consultation, status: Status) {
     setSaving(c.consultation_id);
-    try {
-      const r = await api<{ consultation: Consultation }>('/consultations/updatestatus', {
-        json: { consultation_id: c.consultation_id, status },
-      });
-      if (r.ok) {
-        setData((prev) =>
-          prev
-            ? {
-                ...prev,
-                consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
-                counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
-              }
-            : prev,
-        );
-        notify.success(r.body.message || 'Status updated');
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const r = await sendAction<{ consultation: Consultation }>(
+      '/consultations/updatestatus',
+      { consultation_id: c.consultation_id, status },
+      { success: 'Status updated', failure: 'Edit failed.' },
+    );
+    setSaving(null);
+    if (!r?.ok) return;
+    setData((prev) =>
+      prev
+        ? {
+            ...prev,
+            consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
+            counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
+          }
+        : prev,
+    );
   }
 
   async function decide(c: Consultation, d: Decision, withNote = '') {
     setSaving(c.consultation_id);
-    try {
-      const conflict = d === 'clear' || d === 'decline-conflict';
-      const r = await api<{ consultation: { status: Status } }>(conflict ? '/consultations/clear-conflict' : '/consultations/decide', {
-        json: {
-          consultation_id: c.consultation_id,
-          action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
-          ...(withNote.trim() ? { note: withNote.trim() } : {}),
-        },
-      });
-      if (r.ok) {
-        notify.success(r.body.message || 'Saved');
-        await load();
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const conflict = d === 'clear' || d === 'decline-conflict';
+    const r = await sendAction(
+      conflict ? '/consultations/clear-conflict' : '/consultations/decide',
+      {
+        consultation_id: c.consultation_id,
+        action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
+        ...(withNote.trim() ? { note: withNote.trim() } : {}),
+      },
+      { success: 'Saved', failure: 'Edit failed.' },
+    );
+    if (r?.ok) await load();
+    setSaving(null);
   }
 
   function onDecision(c: Consultation, d: Decision) {

@@ -4,8 +4,7 @@ import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
 import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Data Requests | Admin' }];
@@ -53,11 +52,7 @@ export default function DataRequestsPage() {
   const { rows, load } = useListRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
 
   async function act(path: string, body: Record<string, unknown>) {
-    const r = await api(path, { json: body });
-    if (r.ok) {
-      notify.success(r.body.message ?? 'Saved');
-      await load();
-    } else notify.error(r.body.message ?? 'Failed');
+    if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
   }
 
   return (

@@ -3,7 +3,7 @@ import { Button, Col, Row as BsRow } from 'react-bootstrap';
 import { Dialog } from '~/components/admin/ConfirmModal';
 import { event, SPEAKER_FIELDS, type Speaker } from '@content/resources/event';
 import { format12h, isoToDmy } from '@content/rules/dates';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import { DataTable, textColumn, type Column } from '~/components/admin/DataTable';
 import { editableRow } from '~/components/admin/lifecycle';
 import { FileControl, TextField } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
@@ -131,12 +131,7 @@ export default function EventPage() {
 
   const columns = useMemo<Column<Row>[]>(
     () => [
-      {
-        key: 'title',
-        header: 'Title',
-        text: (r) => String(r.event_title ?? ''),
-        render: (r) => String(r.event_title ?? ''),
-      },
+      textColumn<Row>('title', 'Title', (r) => String(r.event_title ?? '')),
       {
         key: 'description',
         header: 'Description',
@@ -148,24 +143,9 @@ export default function EventPage() {
         header: 'Image/Video',
         render: (r, i) => <FileView path={r.event_image as string | null} alt={`Event ${i + 1} media`} />,
       },
-      {
-        key: 'start',
-        header: 'Start',
-        text: (r) => when(r.event_start_date, r.event_start_time),
-        render: (r) => when(r.event_start_date, r.event_start_time),
-      },
-      {
-        key: 'end',
-        header: 'End',
-        text: (r) => when(r.event_end_date, r.event_end_time),
-        render: (r) => when(r.event_end_date, r.event_end_time),
-      },
-      {
-        key: 'address',
-        header: 'Address',
-        text: (r) => String(r.event_address ?? ''),
-        render: (r) => String(r.event_address ?? ''),
-      },
+      textColumn<Row>('start', 'Start', (r) => when(r.event_start_date, r.event_start_time)),
+      textColumn<Row>('end', 'End', (r) => when(r.event_end_date, r.event_end_time)),
+      textColumn<Row>('address', 'Address', (r) => String(r.event_address ?? '')),
       {
         key: 'speakers',
         header: 'Speakers',
