@@ -131,6 +131,9 @@ describe('requests refused by a route schema', () => {
       body: { statusCode: 400, message: 'action must be one of confirm, decline, cancel, complete, no_show.' },
     });
     expect(await as('/api/privacy/requests/hold', { request_id: 1, reason: ' ' })).toEqual({ status: 400, body: { statusCode: 400, message: 'Please give the reason for the hold.' } });
+    const check = await as('/api/compliance/check', { group: 'nope' });
+    expect(check).toEqual({ status: 400, body: { statusCode: 400, message: 'Send the text to check, or a content group and the id of one of its items.' } });
+    expect((await as('/api/compliance/check', { text: 'Plain words.' })).body).toMatchObject({ statusCode: 200, findings: [] });
     const added = await as('/api/conflict-parties/add', { name: '  Ravi Kumar ', kind: 'adverse' });
     expect(added.body.party).toMatchObject({ name: 'Ravi Kumar', kind: 'adverse', email: '' });
     const body = doc.paths['/api/conflict-parties/add'].post.requestBody.content['application/json'].schema;
