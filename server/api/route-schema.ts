@@ -86,6 +86,12 @@ export function zodMessage(error: z.ZodError): string {
   return issue.message.endsWith('received undefined') ? `${field} is required.` : `${field} is not valid.`;
 }
 
+/** An id field of a JSON body (a number or a string of digits): '<name> is required.' when missing or not an id. */
+export function idField(name: string) {
+  const m = `${name} is required.`;
+  return z.coerce.number(m).int(m).positive(m);
+}
+
 /** The body of a route whose zod `body` Fastify already validated (zodCompiler): zod's output. */
 export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown }): z.output<T> {
   return req.body as z.output<T>;

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
 import { sendPage } from './pages.server';
-import { ADMIN, answers, api, arr, fromZod, int, obj, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, arr, fromZod, int, obj, idField, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { parse } from './routes.server';
 import type { Intake } from './service.server';
 
@@ -357,7 +357,7 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     validatorCompiler: zodCompiler,
     schema: api({ operationId, tags: ['Privacy'], summary, security: ADMIN, ...(body ? { body } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
   });
-  const Id = z.object({ request_id: z.coerce.number('request_id is required.').int('request_id is required.').positive('request_id is required.') });
+  const Id = z.object({ request_id: idField('request_id') });
   const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
   app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes', undefined, { requests: arr(obj({ request_id: int() }, [], { additionalProperties: true })) }), async () => {
     const rows = await db

@@ -9,19 +9,19 @@ import type { Services } from '../services';
 import { parseCsv } from './csv.server';
 import { linkUsed, type LinkPayload } from './links.server';
 import { escapeHtml, officePhones, sendPage } from './pages.server';
-import { ADMIN, answers, api, int, obj, str, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, int, obj, str, idField, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
 
 const DecideBody = z.object({
-  consultation_id: z.coerce.number('consultation_id is required.').int('consultation_id is required.').positive('consultation_id is required.'),
+  consultation_id: idField('consultation_id'),
   action: z.enum(DECISIONS, `action must be one of ${DECISIONS.join(', ')}.`),
   note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
 });
 const ClearBody = z.object({
-  consultation_id: z.coerce.number('consultation_id is required.').int('consultation_id is required.').positive('consultation_id is required.'),
+  consultation_id: idField('consultation_id'),
   action: z.enum(['clear', 'decline'], 'action must be clear or decline.'),
   note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
 });
@@ -33,7 +33,7 @@ const PartyBody = z.object({
   phone: z.string().trim().max(40, 'The phone number is too long.').optional(),
   note: z.string().trim().max(500, 'The note is too long (at most 500 characters).').optional(),
 });
-const PartyId = z.object({ party_id: z.coerce.number('party_id is required.').int('party_id is required.').positive('party_id is required.') });
+const PartyId = z.object({ party_id: idField('party_id') });
 /** party_id first: its message comes before the fields'. */
 const PartyUpdate = PartyId.extend(PartyBody.shape);
 const CsvBody = z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') });
