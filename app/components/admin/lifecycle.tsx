@@ -4,11 +4,13 @@
  * History, and the unsaved-changes prompt. Generic over every group's declaration.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Form, Modal, Pagination, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Pagination, Table } from 'react-bootstrap';
+import { ConfirmModal, Dialog } from './ConfirmModal';
+import { TextField } from './fields';
 import { useBlocker } from 'react-router';
 import type { ResourceDef } from '@content/kit';
 import { api } from '~/lib/api';
-import type { Column } from './DataTable';
+import { DataTable, type Column } from './DataTable';
 import { EditIcon, TrashIcon } from './icons';
 import { FileView } from './FileView';
 import { notify } from './notify';
@@ -215,104 +217,72 @@ export function ContentTable(props: {
         {announce}
       </div>
       {list.error ? <p className="text-danger">{list.error}</p> : null}
-      <div className="table-responsive">
-        <Table bordered hover className="align-middle admin-table">
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead className="table-light">
-            <tr>
-              <th scope="col">S.No</th>
-              {columns.map((c) => (c.key in def.fields || c.key in def.files ? sortHeader(c.key, c.header) : <th scope="col" key={c.key}>{c.header}</th>))}
-              {sortHeader('status', 'State')}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.loading && list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 3} className="text-center">
-                  Loading...
-                </td>
-              </tr>
-            ) : list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 3} className="text-center">
-                  {list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
-                </td>
-              </tr>
+      <DataTable
+        caption={props.caption}
+        rows={list.rows}
+        loading={list.loading}
+        columns={[...columns, { key: 'status', header: 'State', render: (row) => <StatusCell row={row} /> }]}
+        rowKey={id}
+        numbered
+        first={first}
+        headClass="table-light"
+        emptyText={list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
+        headerCell={(c) => (c.key in def.fields || c.key in def.files || c.key === 'status' ? sortHeader(c.key, c.header) : undefined)}
+        rowProps={(row, i) => ({
+          'data-row-id': id(row),
+          draggable: canOrder,
+          className: dragging === i ? 'opacity-50' : undefined,
+          onDragStart: canOrder ? () => setDragging(i) : undefined,
+          onDragOver: canOrder ? (e) => e.preventDefault() : undefined,
+          onDragEnd: () => setDragging(null),
+          onDrop: canOrder
+            ? (e) => {
+                e.preventDefault();
+                if (dragging === null || dragging === i) return;
+                const next = [...list.rows];
+                const [moved] = next.splice(dragging, 1);
+                next.splice(i, 0, moved!);
+                setDragging(null);
+                void saveOrder(next, moved!, first + i + 1);
+              }
+            : undefined,
+        })}
+        actions={{
+          render: (row, sno, i) =>
+            trash ? (
+              <>
+                <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
+                  Restore
+                </Button>
+                <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
+                  Delete forever
+                </Button>
+              </>
             ) : (
-              list.rows.map((row, i) => {
-                const sno = first + i + 1;
-                return (
-                  <tr
-                    key={id(row)}
-                    data-row-id={id(row)}
-                    draggable={canOrder}
-                    className={dragging === i ? 'opacity-50' : undefined}
-                    onDragStart={canOrder ? () => setDragging(i) : undefined}
-                    onDragOver={canOrder ? (e) => e.preventDefault() : undefined}
-                    onDragEnd={() => setDragging(null)}
-                    onDrop={
-                      canOrder
-                        ? (e) => {
-                            e.preventDefault();
-                            if (dragging === null || dragging === i) return;
-                            const next = [...list.rows];
-                            const [moved] = next.splice(dragging, 1);
-                            next.splice(i, 0, moved!);
-                            setDragging(null);
-                            void saveOrder(next, moved!, sno);
-                          }
-                        : undefined
-                    }
-                  >
-                    <td>{sno}</td>
-                    {columns.map((c) => (
-                      <td key={c.key}>{c.render(row, sno - 1)}</td>
-                    ))}
-                    <td>
-                      <StatusCell row={row} />
-                    </td>
-                    <td className="text-nowrap">
-                      {trash ? (
-                        <>
-                          <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
-                            Restore
-                          </Button>
-                          <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
-                            Delete forever
-                          </Button>
-                        </>
-                      ) : (
-                        <>
-                          {canOrder ? (
-                            <>
-                              <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
-                                ↑
-                              </Button>
-                              <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
-                                ↓
-                              </Button>
-                            </>
-                          ) : null}
-                          <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
-                            History
-                          </Button>
-                          <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
-                            <EditIcon />
-                          </Button>
-                          <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
-                            <TrashIcon />
-                          </Button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </Table>
-      </div>
+              <>
+                {canOrder ? (
+                  <>
+                    <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
+                      ↑
+                    </Button>
+                    <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
+                      ↓
+                    </Button>
+                  </>
+                ) : null}
+                <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
+                  History
+                </Button>
+                <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
+                  <EditIcon />
+                </Button>
+                <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
+                  <TrashIcon />
+                </Button>
+              </>
+            ),
+        }}
+      />
       {pages > 1 ? (
         <nav aria-label="Table pages">
           <Pagination className="flex-wrap">
@@ -328,29 +298,18 @@ export function ContentTable(props: {
           </Pagination>
         </nav>
       ) : null}
-      <Modal show={!!purging} onHide={() => setPurging(null)} centered aria-labelledby="purge-title">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="purge-title" as="h2" className="h5">
-            Delete forever?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>This removes the {def.label.toLowerCase()}, its files and its history. It cannot be undone.</Modal.Body>
-        <Modal.Footer>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const row = purging!;
-              setPurging(null);
-              void act(`${base(def)}/${id(row)}`, 'DELETE', 'Deleted forever');
-            }}
-          >
-            Yes, delete forever
-          </Button>
-          <Button variant="secondary" onClick={() => setPurging(null)}>
-            Cancel
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmModal
+        show={!!purging}
+        title="Delete forever?"
+        body={`This removes the ${def.label.toLowerCase()}, its files and its history. It cannot be undone.`}
+        confirmLabel="Yes, delete forever"
+        onConfirm={() => {
+          const row = purging!;
+          setPurging(null);
+          void act(`${base(def)}/${id(row)}`, 'DELETE', 'Deleted forever');
+        }}
+        onCancel={() => setPurging(null)}
+      />
     </div>
   );
 }
@@ -443,71 +402,64 @@ export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceD
     }
   };
   return (
-    <Modal show={!!row} onHide={onClose} size="lg" centered scrollable aria-labelledby="history-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="history-title" as="h2" className="h5">
-          History
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {!revisions ? (
-          <p>Loading...</p>
-        ) : revisions.length === 0 ? (
-          <p>No history yet.</p>
-        ) : (
-          <ol className="list-unstyled mb-0">
-            {revisions.map((rev, i) => {
-              const before = revisions[i + 1]?.snapshot ?? null;
-              const fields = rev.changed.length ? rev.changed : [];
-              return (
-                <li key={rev.revision_id} className="border-bottom py-2">
-                  <div className="d-flex flex-wrap gap-2 align-items-center">
-                    <strong>{ACTION_LABELS[rev.action] ?? rev.action}</strong>
-                    <span className="text-body-secondary small">
-                      {showTime(rev.created_at)}
-                      {rev.admin_email ? ` by ${rev.admin_email}` : ''}
-                    </span>
-                    {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
-                    <span className="ms-auto d-flex gap-2">
-                      <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
-                        {open === rev.revision_id ? 'Hide changes' : 'Compare'}
+    <Dialog show={!!row} onHide={onClose} size="lg" scrollable title="History" titleId="history-title">
+      {!revisions ? (
+        <p>Loading...</p>
+      ) : revisions.length === 0 ? (
+        <p>No history yet.</p>
+      ) : (
+        <ol className="list-unstyled mb-0">
+          {revisions.map((rev, i) => {
+            const before = revisions[i + 1]?.snapshot ?? null;
+            const fields = rev.changed.length ? rev.changed : [];
+            return (
+              <li key={rev.revision_id} className="border-bottom py-2">
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <strong>{ACTION_LABELS[rev.action] ?? rev.action}</strong>
+                  <span className="text-body-secondary small">
+                    {showTime(rev.created_at)}
+                    {rev.admin_email ? ` by ${rev.admin_email}` : ''}
+                  </span>
+                  {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
+                  <span className="ms-auto d-flex gap-2">
+                    <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
+                      {open === rev.revision_id ? 'Hide changes' : 'Compare'}
+                    </Button>
+                    {i > 0 ? (
+                      <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void restore(rev)}>
+                        Restore this version
                       </Button>
-                      {i > 0 ? (
-                        <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void restore(rev)}>
-                          Restore this version
-                        </Button>
-                      ) : null}
-                    </span>
-                  </div>
-                  {open === rev.revision_id ? (
-                    <Table size="sm" bordered className="mt-2 mb-0">
-                      <thead>
-                        <tr>
-                          <th scope="col">Field</th>
-                          <th scope="col">Before</th>
-                          <th scope="col">This version</th>
+                    ) : null}
+                  </span>
+                </div>
+                {open === rev.revision_id ? (
+                  <Table size="sm" bordered className="mt-2 mb-0">
+                    <thead>
+                      <tr>
+                        <th scope="col">Field</th>
+                        <th scope="col">Before</th>
+                        <th scope="col">This version</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(fields.length ? fields : Object.keys(rev.snapshot)).map((f) => (
+                        <tr key={f}>
+                          <th scope="row">{labels[f] ?? f}</th>
+                          <td>{before ? <RevisionValue def={def} field={f} value={before[f]} /> : '—'}</td>
+                          <td>
+                            <RevisionValue def={def} field={f} value={rev.snapshot[f]} />
+                          </td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {(fields.length ? fields : Object.keys(rev.snapshot)).map((f) => (
-                          <tr key={f}>
-                            <th scope="row">{labels[f] ?? f}</th>
-                            <td>{before ? <RevisionValue def={def} field={f} value={before[f]} /> : '—'}</td>
-                            <td>
-                              <RevisionValue def={def} field={f} value={rev.snapshot[f]} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </Table>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Modal.Body>
-    </Modal>
+                      ))}
+                    </tbody>
+                  </Table>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Dialog>
   );
 }
 
@@ -543,41 +495,35 @@ export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef
     onClose();
   };
   return (
-    <Modal show={!!row} onHide={onClose} centered aria-labelledby="schedule-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="schedule-title" as="h2" className="h5">
-          Schedule
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {live ? (
-          <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
-        ) : (
-          <Form.Group className="mb-3" controlId="schedule-publish-at">
-            <Form.Label>Goes live at</Form.Label>
-            <Form.Control type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
-          </Form.Group>
-        )}
-        <Form.Group controlId="schedule-unpublish-at">
-          <Form.Label>Goes off the site at</Form.Label>
-          <Form.Control type="datetime-local" value={unpublishAt} onChange={(e) => setUnpublishAt(e.target.value)} />
-        </Form.Group>
-        <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
-        {error ? (
-          <p className="text-danger mt-2 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="dark" onClick={() => void save()}>
-          Save schedule
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Dialog
+      show={!!row}
+      onHide={onClose}
+      title="Schedule"
+      titleId="schedule-title"
+      footer={
+        <>
+          <Button variant="dark" onClick={() => void save()}>
+            Save schedule
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {live ? (
+        <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
+      ) : (
+        <TextField id="schedule-publish-at" label="Goes live at" type="datetime-local" value={publishAt} onChange={setPublishAt} />
+      )}
+      <TextField id="schedule-unpublish-at" className="" label="Goes off the site at" type="datetime-local" value={unpublishAt} onChange={setUnpublishAt} />
+      <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
+      {error ? (
+        <p className="text-danger mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
   );
 }
 

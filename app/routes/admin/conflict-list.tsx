@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Form, Modal, Table } from 'react-bootstrap';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { useRef, useState } from 'react';
+import { Badge, Button, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
+import { TextField } from '~/components/admin/fields';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Conflict List | Admin' }];
@@ -17,62 +19,52 @@ interface Party {
 }
 const EMPTY: Omit<Party, 'party_id'> = { name: '', kind: 'client', email: '', phone: '', note: '' };
 
+const COLUMNS: Column<Party>[] = [
+  { key: 'name', header: 'Name', render: (p) => p.name },
+  {
+    key: 'kind',
+    header: 'Kind',
+    render: (p) => <Badge bg={p.kind === 'client' ? 'primary' : 'danger'}>{p.kind === 'client' ? 'client' : 'adverse party'}</Badge>,
+  },
+  { key: 'email', header: 'Email', render: (p) => p.email },
+  { key: 'phone', header: 'Phone', render: (p) => p.phone },
+  { key: 'note', header: 'Note', render: (p) => p.note },
+];
+
 /**
  * The firm's clients and adverse parties (issue 15): every new consultation request is checked against
  * them (names tolerant of spelling variants and initials, email, phone). Add, edit, delete, CSV import.
  */
 export default function ConflictListPage() {
-  const [parties, setParties] = useState<Party[] | null>(null);
   const [editing, setEditing] = useState<(Omit<Party, 'party_id'> & { party_id?: number }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(async () => {
-    const r = await api<{ parties: Party[] }>('/conflict-parties/getall');
-    if (r.ok) setParties(r.body.parties);
-    else notify.error(r.body.message ?? 'Failed to load the list');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: parties, load } = useListRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
 
   async function save() {
     if (!editing) return;
     setBusy(true);
-    try {
-      const r = await api(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', { json: editing });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Saved');
-        setEditing(null);
-        await load();
-      } else notify.error(r.body.message ?? 'Save failed');
-    } finally {
-      setBusy(false);
+    const r = await sendAction(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', editing, { success: 'Saved', failure: 'Save failed' });
+    setBusy(false);
+    if (r?.ok) {
+      setEditing(null);
+      await load();
     }
   }
 
   async function remove(p: Party) {
     if (!window.confirm(`Delete “${p.name}” from the conflict list?`)) return;
-    const r = await api('/conflict-parties/delete', { json: { party_id: p.party_id } });
-    if (r.ok) {
-      notify.success('Party deleted');
-      await load();
-    } else notify.error(r.body.message ?? 'Delete failed');
+    if ((await sendAction('/conflict-parties/delete', { party_id: p.party_id }, { success: 'Party deleted', failure: 'Delete failed' }))?.ok) await load();
   }
 
   async function importCsv(file: File) {
     setBusy(true);
-    try {
-      const r = await api<{ imported?: number }>('/conflict-parties/import', { json: { csv: await file.text() } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Imported');
-        await load();
-      } else notify.error(r.body.message ?? 'Import failed');
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    const r = await sendAction('/conflict-parties/import', { csv: await file.text() }, { success: 'Imported', failure: 'Import failed' });
+    setBusy(false);
+    if (fileRef.current) fileRef.current.value = '';
+    if (r?.ok) await load();
   }
 
   const q = filter.trim().toLowerCase();
@@ -116,99 +108,52 @@ export default function ConflictListPage() {
               onChange={(e) => setFilter(e.target.value)}
             />
           </div>
-          {parties === null ? (
-            <p>Loading...</p>
-          ) : shown.length === 0 ? (
-            <p>No parties yet.</p>
-          ) : (
-            <Table responsive striped bordered hover size="sm">
-              <caption className="visually-hidden">Clients and adverse parties</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((p) => (
-                  <tr key={p.party_id}>
-                    <td>{p.name}</td>
-                    <td>
-                      <Badge bg={p.kind === 'client' ? 'primary' : 'danger'}>{p.kind === 'client' ? 'client' : 'adverse party'}</Badge>
-                    </td>
-                    <td>{p.email}</td>
-                    <td>{p.phone}</td>
-                    <td>{p.note}</td>
-                    <td className="text-nowrap">
-                      <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            caption="Clients and adverse parties"
+            rows={parties === null ? null : shown}
+            asParagraph
+            emptyText="No parties yet."
+            table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
+            rowKey={(p) => p.party_id}
+            columns={COLUMNS}
+            actions={{
+              render: (p) => (
+                <>
+                  <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
+                    Delete
+                  </Button>
+                </>
+              ),
+            }}
+          />
         </Card.Body>
       </Card>
-      <Modal show={!!editing} onHide={() => setEditing(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {editing?.party_id ? 'Edit party' : 'Add party'}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {editing ? (
-              <>
-                <Form.Group className="mb-2" controlId="party-name">
-                  <Form.Label>Name</Form.Label>
-                  <Form.Control required maxLength={200} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                </Form.Group>
-                <Form.Group className="mb-2" controlId="party-kind">
-                  <Form.Label>Kind</Form.Label>
-                  <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
-                    <option value="client">Client</option>
-                    <option value="adverse">Adverse party</option>
-                  </Form.Select>
-                </Form.Group>
-                <Form.Group className="mb-2" controlId="party-email">
-                  <Form.Label>Email (optional)</Form.Label>
-                  <Form.Control type="email" value={editing.email} onChange={(e) => setEditing({ ...editing, email: e.target.value })} />
-                </Form.Group>
-                <Form.Group className="mb-2" controlId="party-phone">
-                  <Form.Label>Phone (optional)</Form.Label>
-                  <Form.Control value={editing.phone} maxLength={40} onChange={(e) => setEditing({ ...editing, phone: e.target.value })} />
-                </Form.Group>
-                <Form.Group controlId="party-note">
-                  <Form.Label>Note (optional)</Form.Label>
-                  <Form.Control as="textarea" rows={2} maxLength={500} value={editing.note} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
-                </Form.Group>
-              </>
-            ) : null}
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!editing}
+        onHide={() => setEditing(null)}
+        title={editing?.party_id ? 'Edit party' : 'Add party'}
+        onSubmit={() => void save()}
+        footer={<DialogButtons submit="Save" busy={busy} onCancel={() => setEditing(null)} />}
+      >
+        {editing ? (
+          <>
+            <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
+            <Form.Group className="mb-2" controlId="party-kind">
+              <Form.Label>Kind</Form.Label>
+              <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
+                <option value="client">Client</option>
+                <option value="adverse">Adverse party</option>
+              </Form.Select>
+            </Form.Group>
+            <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
+            <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
+            <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
+          </>
+        ) : null}
+      </Dialog>
     </>
   );
 }

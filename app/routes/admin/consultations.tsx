@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, ButtonGroup, Card, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
+import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
-import { notify } from '~/components/admin/notify';
+import { sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
 import { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '@content/consultation';
@@ -104,6 +107,81 @@ function replyLink(c: Consultation): string {
   return `/admin-side-bar/mail?${q.toString()}`;
 }
 
+/** The request's own columns (the status column, with its buttons, is the page's). */
+const COLUMNS: Column<Consultation>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    className: 'text-nowrap',
+    render: (c) => (
+      <>
+        {c.reference}
+        <div className="small text-muted">received {when(c.created_at)}</div>
+        <div className={`small ${c.consent_at ? 'text-success' : 'text-warning-emphasis'}`}>{consentText(c.consent_at)}</div>
+      </>
+    ),
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    className: 'text-break',
+    render: (c) => (
+      <>
+        <div className="fw-semibold">{c.name}</div>
+        <a href={`mailto:${c.email}`}>{c.email}</a>
+        <div>
+          <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
+        </div>
+        {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
+        {c.conflicts && c.conflicts.length > 0 ? (
+          <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
+            <strong className="text-danger">Possible conflict</strong>
+            <ul className="mb-0 ps-3">
+              {c.conflicts.map((m, k) => (
+                <li key={k}>{m.why}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'datetime',
+    header: 'Requested time',
+    className: 'text-nowrap',
+    render: (c) => (
+      <>
+        {when(c.datetime)}
+        <div className="small text-muted">{c.slot ? 'booked slot' : 'preferred time'}</div>
+      </>
+    ),
+  },
+  {
+    key: 'summary',
+    header: 'Legal issue summary',
+    style: { minWidth: 220 },
+    render: (c, i) => (
+      <div style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label={`Summary ${i + 1}`}>
+        {c.LegalIssueSummary}
+      </div>
+    ),
+  },
+  {
+    key: 'document',
+    header: 'Document',
+    className: 'text-break',
+    render: (c) =>
+      c.document ? (
+        <a href={c.document.url} download={c.document.name ?? undefined}>
+          {c.document.name ?? 'Document'}
+        </a>
+      ) : (
+        <span className="text-muted">none</span>
+      ),
+  },
+];
+
 interface InboxPage {
   consultations: Consultation[];
   total: number;
@@ -151,49 +229,38 @@ export default function ConsultationsPage() {
 
   async function changeStatus(c: Consultation, status: Status) {
     setSaving(c.consultation_id);
-    try {
-      const r = await api<{ consultation: Consultation }>('/consultations/updatestatus', {
-        json: { consultation_id: c.consultation_id, status },
-      });
-      if (r.ok) {
-        setData((prev) =>
-          prev
-            ? {
-                ...prev,
-                consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
-                counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
-              }
-            : prev,
-        );
-        notify.success(r.body.message || 'Status updated');
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const r = await sendAction<{ consultation: Consultation }>(
+      '/consultations/updatestatus',
+      { consultation_id: c.consultation_id, status },
+      { success: 'Status updated', failure: 'Edit failed.' },
+    );
+    setSaving(null);
+    if (!r?.ok) return;
+    setData((prev) =>
+      prev
+        ? {
+            ...prev,
+            consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
+            counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
+          }
+        : prev,
+    );
   }
 
   async function decide(c: Consultation, d: Decision, withNote = '') {
     setSaving(c.consultation_id);
-    try {
-      const conflict = d === 'clear' || d === 'decline-conflict';
-      const r = await api<{ consultation: { status: Status } }>(conflict ? '/consultations/clear-conflict' : '/consultations/decide', {
-        json: {
-          consultation_id: c.consultation_id,
-          action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
-          ...(withNote.trim() ? { note: withNote.trim() } : {}),
-        },
-      });
-      if (r.ok) {
-        notify.success(r.body.message || 'Saved');
-        await load();
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const conflict = d === 'clear' || d === 'decline-conflict';
+    const r = await sendAction(
+      conflict ? '/consultations/clear-conflict' : '/consultations/decide',
+      {
+        consultation_id: c.consultation_id,
+        action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
+        ...(withNote.trim() ? { note: withNote.trim() } : {}),
+      },
+      { success: 'Saved', failure: 'Edit failed.' },
+    );
+    if (r?.ok) await load();
+    setSaving(null);
   }
 
   function onDecision(c: Consultation, d: Decision) {
@@ -205,38 +272,31 @@ export default function ConsultationsPage() {
 
   return (
     <>
-      <Modal show={!!asking} onHide={() => setAsking(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (asking) void decide(asking.c, asking.d, note);
-            setAsking(null);
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} {asking?.c.reference}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Form.Label htmlFor="decision-note">Note to the client (optional)</Form.Label>
-            <Form.Control id="decision-note" as="textarea" rows={4} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-            <Form.Text>
-              {asking?.d === 'cancel'
-                ? 'The client is mailed a cancellation with a calendar update.'
-                : 'The client is mailed that the firm cannot take up the request, with this note.'}
-            </Form.Text>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setAsking(null)}>
-              Back
-            </Button>
-            <Button type="submit" variant="danger">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!asking}
+        onHide={() => setAsking(null)}
+        title={`${asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} ${asking?.c.reference ?? ''}`}
+        onSubmit={() => {
+          if (asking) void decide(asking.c, asking.d, note);
+          setAsking(null);
+        }}
+        footer={<DialogButtons cancel="Back" submit={asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} variant="danger" onCancel={() => setAsking(null)} />}
+      >
+        <TextField
+          id="decision-note"
+          className=""
+          label="Note to the client (optional)"
+          rows={4}
+          maxLength={2000}
+          value={note}
+          onChange={setNote}
+          help={
+            asking?.d === 'cancel'
+              ? 'The client is mailed a cancellation with a calendar update.'
+              : 'The client is mailed that the firm cannot take up the request, with this note.'
+          }
+        />
+      </Dialog>
       <h1 className="h3 mb-3">Consultations</h1>
       <Card>
         <Card.Body>
@@ -269,122 +329,70 @@ export default function ConsultationsPage() {
             </div>
           </div>
           {error ? <p className="text-danger">{error}</p> : null}
-          {rows === null ? (
-            <p>Loading...</p>
-          ) : visible.length === 0 ? (
-            <p>No consultation requests.</p>
-          ) : (
-            <Table responsive striped bordered hover size="sm" className="align-middle">
-              <caption className="visually-hidden">Consultation requests, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">S.No</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Requested time</th>
-                  <th scope="col">Legal issue summary</th>
-                  <th scope="col">Document</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reply</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((c, i) => (
-                  <tr key={c.consultation_id} data-reference={c.reference}>
-                    <td>{first + i + 1}</td>
-                    <td className="text-nowrap">
-                      {c.reference}
-                      <div className="small text-muted">received {when(c.created_at)}</div>
-                      <div className={`small ${c.consent_at ? 'text-success' : 'text-warning-emphasis'}`}>
-                        {consentText(c.consent_at)}
-                      </div>
-                    </td>
-                    <td className="text-break">
-                      <div className="fw-semibold">{c.name}</div>
-                      <a href={`mailto:${c.email}`}>{c.email}</a>
-                      <div>
-                        <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
-                      </div>
-                      {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
-                      {c.conflicts && c.conflicts.length > 0 ? (
-                        <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
-                          <strong className="text-danger">Possible conflict</strong>
-                          <ul className="mb-0 ps-3">
-                            {c.conflicts.map((m, k) => (
-                              <li key={k}>{m.why}</li>
-                            ))}
-                          </ul>
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className="text-nowrap">
-                      {when(c.datetime)}
-                      <div className="small text-muted">{c.slot ? 'booked slot' : 'preferred time'}</div>
-                    </td>
-                    <td style={{ minWidth: 220 }}>
-                      <div
-                        style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
-                        tabIndex={0}
-                        aria-label={`Summary ${first + i + 1}`}
+          <DataTable
+            caption="Consultation requests, newest first"
+            rows={rows === null ? null : visible}
+            asParagraph
+            emptyText="No consultation requests."
+            table={LIST_TABLE}
+            numbered
+            first={first}
+            rowKey={(c) => c.consultation_id}
+            rowProps={(c) => ({ 'data-reference': c.reference })}
+            columns={[
+              ...COLUMNS,
+              {
+                key: 'status',
+                header: 'Status',
+                render: (c) => (
+                  <>
+                    <Badge bg={STATUS_VARIANT[c.status] ?? 'secondary'} className="mb-1">
+                      {STATUS_LABEL[c.status] ?? c.status}
+                    </Badge>
+                    {c.decision_note ? <div className="small text-muted">Note: {c.decision_note}</div> : null}
+                    {decisionsFor(c.status).length > 0 ? (
+                      <ButtonGroup size="sm" className="d-flex flex-wrap mb-1" aria-label={`Decide ${c.reference}`}>
+                        {decisionsFor(c.status).map((b) => (
+                          <Button
+                            key={b.d}
+                            variant={b.variant}
+                            disabled={saving === c.consultation_id}
+                            onClick={() => onDecision(c, b.d)}
+                            aria-label={`${b.label} ${c.reference}`}
+                          >
+                            {b.label}
+                          </Button>
+                        ))}
+                      </ButtonGroup>
+                    ) : null}
+                    {MANUAL.includes(c.status) ? (
+                      <Form.Select
+                        size="sm"
+                        aria-label={`Status of ${c.reference}`}
+                        value={c.status}
+                        disabled={saving === c.consultation_id}
+                        onChange={(e) => void changeStatus(c, e.target.value as Status)}
                       >
-                        {c.LegalIssueSummary}
-                      </div>
-                    </td>
-                    <td className="text-break">
-                      {c.document ? (
-                        <a href={c.document.url} download={c.document.name ?? undefined}>
-                          {c.document.name ?? 'Document'}
-                        </a>
-                      ) : (
-                        <span className="text-muted">none</span>
-                      )}
-                    </td>
-                    <td>
-                      <Badge bg={STATUS_VARIANT[c.status] ?? 'secondary'} className="mb-1">
-                        {STATUS_LABEL[c.status] ?? c.status}
-                      </Badge>
-                      {c.decision_note ? <div className="small text-muted">Note: {c.decision_note}</div> : null}
-                      {decisionsFor(c.status).length > 0 ? (
-                        <ButtonGroup size="sm" className="d-flex flex-wrap mb-1" aria-label={`Decide ${c.reference}`}>
-                          {decisionsFor(c.status).map((b) => (
-                            <Button
-                              key={b.d}
-                              variant={b.variant}
-                              disabled={saving === c.consultation_id}
-                              onClick={() => onDecision(c, b.d)}
-                              aria-label={`${b.label} ${c.reference}`}
-                            >
-                              {b.label}
-                            </Button>
-                          ))}
-                        </ButtonGroup>
-                      ) : null}
-                      {MANUAL.includes(c.status) ? (
-                        <Form.Select
-                          size="sm"
-                          aria-label={`Status of ${c.reference}`}
-                          value={c.status}
-                          disabled={saving === c.consultation_id}
-                          onChange={(e) => void changeStatus(c, e.target.value as Status)}
-                        >
-                          {MANUAL.map((s) => (
-                            <option key={s} value={s}>
-                              {STATUS_LABEL[s]}
-                            </option>
-                          ))}
-                        </Form.Select>
-                      ) : null}
-                    </td>
-                    <td>
-                      <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>
-                        Reply
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+                        {MANUAL.map((st) => (
+                          <option key={st} value={st}>
+                            {STATUS_LABEL[st]}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]}
+            actions={{
+              header: 'Reply',
+              render: (c) => (
+                <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>
+                  Reply
+                </Link>
+              ),
+            }}
+          />
           {data && data.pages > 1 ? (
             <nav className="d-flex align-items-center justify-content-end gap-2" aria-label="Consultation pages">
               <Button size="sm" variant="outline-secondary" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>

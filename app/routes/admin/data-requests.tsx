@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Card, Form, Modal, Table } from 'react-bootstrap';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { useState } from 'react';
+import { Badge, Button, Card } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
+import { formatAdminDay as day } from '@content/rules/dates';
+import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Data Requests | Admin' }];
@@ -19,37 +22,37 @@ interface ErasureRequest {
   removed: number | null;
 }
 
-function day(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-}
+const COLUMNS: Column<ErasureRequest>[] = [
+  { key: 'email', header: 'Address', render: (r) => r.email ?? <span className="text-muted">erased</span> },
+  { key: 'verified', header: 'Confirmed', render: (r) => day(r.verified_at) },
+  { key: 'due', header: 'Due', render: (r) => (r.status === 'done' ? '' : day(r.due_at)) },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => (
+      <>
+        <Badge bg={r.status === 'done' ? 'secondary' : r.status === 'held' ? 'warning' : 'primary'}>
+          {r.status === 'done' ? `erased ${day(r.completed_at)}` : r.status === 'held' ? 'on hold' : 'due'}
+        </Badge>
+        {r.hold_reason ? <div className="small">{r.hold_reason}</div> : null}
+        {r.status === 'done' && r.removed !== null ? <div className="small text-muted">{r.removed} request(s) removed</div> : null}
+      </>
+    ),
+  },
+];
 
 /**
  * Erasure requests under the DPDP Act (issue 15): confirmed by the visitor through a mailed one-time link,
  * carried out automatically on the due date unless held with a reason (a live matter), or at once here.
  */
 export default function DataRequestsPage() {
-  const [rows, setRows] = useState<ErasureRequest[] | null>(null);
   const [holding, setHolding] = useState<ErasureRequest | null>(null);
   const [reason, setReason] = useState('');
 
-  const load = useCallback(async () => {
-    const r = await api<{ requests: ErasureRequest[] }>('/privacy/requests');
-    if (r.ok) setRows(r.body.requests);
-    else notify.error(r.body.message ?? 'Failed to load the requests');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, load } = useListRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
 
   async function act(path: string, body: Record<string, unknown>) {
-    const r = await api(path, { json: body });
-    if (r.ok) {
-      notify.success(r.body.message ?? 'Saved');
-      await load();
-    } else notify.error(r.body.message ?? 'Failed');
+    if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
   }
 
   return (
@@ -62,92 +65,53 @@ export default function DataRequestsPage() {
       </p>
       <Card>
         <Card.Body>
-          {rows === null ? (
-            <p>Loading...</p>
-          ) : rows.length === 0 ? (
-            <p>No erasure requests.</p>
-          ) : (
-            <Table responsive striped bordered size="sm">
-              <caption className="visually-hidden">Erasure requests</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Confirmed</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.request_id}>
-                    <td>{r.email ?? <span className="text-muted">erased</span>}</td>
-                    <td>{day(r.verified_at)}</td>
-                    <td>{r.status === 'done' ? '' : day(r.due_at)}</td>
-                    <td>
-                      <Badge bg={r.status === 'done' ? 'secondary' : r.status === 'held' ? 'warning' : 'primary'}>
-                        {r.status === 'done' ? `erased ${day(r.completed_at)}` : r.status === 'held' ? 'on hold' : 'due'}
-                      </Badge>
-                      {r.hold_reason ? <div className="small">{r.hold_reason}</div> : null}
-                      {r.status === 'done' && r.removed !== null ? <div className="small text-muted">{r.removed} request(s) removed</div> : null}
-                    </td>
-                    <td className="text-nowrap">
-                      {r.status === 'verified' ? (
-                        <>
-                          <Button size="sm" variant="outline-warning" className="me-1" onClick={() => (setReason(''), setHolding(r))}>
-                            Hold
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="danger"
-                            onClick={() => {
-                              if (window.confirm(`Erase every request, document and mail of ${r.email ?? 'this address'} now?`))
-                                void act('/privacy/requests/erase', { request_id: r.request_id });
-                            }}
-                          >
-                            Erase now
-                          </Button>
-                        </>
-                      ) : r.status === 'held' ? (
-                        <Button size="sm" variant="outline-primary" onClick={() => void act('/privacy/requests/release', { request_id: r.request_id })}>
-                          Release hold
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            caption="Erasure requests"
+            rows={rows}
+            asParagraph
+            emptyText="No erasure requests."
+            table={{ responsive: true, striped: true, bordered: true, size: 'sm' }}
+            rowKey={(r) => r.request_id}
+            columns={COLUMNS}
+            actions={{
+              render: (r) =>
+                r.status === 'verified' ? (
+                  <>
+                    <Button size="sm" variant="outline-warning" className="me-1" onClick={() => (setReason(''), setHolding(r))}>
+                      Hold
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        if (window.confirm(`Erase every request, document and mail of ${r.email ?? 'this address'} now?`))
+                          void act('/privacy/requests/erase', { request_id: r.request_id });
+                      }}
+                    >
+                      Erase now
+                    </Button>
+                  </>
+                ) : r.status === 'held' ? (
+                  <Button size="sm" variant="outline-primary" onClick={() => void act('/privacy/requests/release', { request_id: r.request_id })}>
+                    Release hold
+                  </Button>
+                ) : null,
+            }}
+          />
         </Card.Body>
       </Card>
-      <Modal show={!!holding} onHide={() => setHolding(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (holding) void act('/privacy/requests/hold', { request_id: holding.request_id, reason });
-            setHolding(null);
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              Hold the erasure
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Form.Label htmlFor="hold-reason">Reason (for example a live matter)</Form.Label>
-            <Form.Control id="hold-reason" as="textarea" rows={3} maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setHolding(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="warning">
-              Hold
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!holding}
+        onHide={() => setHolding(null)}
+        title="Hold the erasure"
+        onSubmit={() => {
+          if (holding) void act('/privacy/requests/hold', { request_id: holding.request_id, reason });
+          setHolding(null);
+        }}
+        footer={<DialogButtons submit="Hold" variant="warning" onCancel={() => setHolding(null)} />}
+      >
+        <TextField id="hold-reason" className="" label="Reason (for example a live matter)" rows={3} maxLength={500} required value={reason} onChange={setReason} />
+      </Dialog>
     </>
   );
 }
