@@ -6,7 +6,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
-import { call, startServer, type TestServer, type Json } from '../helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer, type Json } from '../helpers/server';
 
 let s: TestServer;
 let doc: Json;
@@ -141,7 +141,9 @@ describe('requests refused by a route schema', () => {
     expect(body.properties.kind.enum).toEqual(['client', 'adverse']);
   });
 
-  it('still accept what the spec client sends (ids as numbers or strings of digits)', async () => {
+  it('still accept what the spec client sends (ids as numbers or strings of digits, a padded sign-in email)', async () => {
+    expect((await post('/api/admin/adminlogin', { email: ` ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await post('/api/admin/adminlogin', { email: 'someone@localhost', password: 'x' })).status).toBe(401);
     const blogs = (await (await fetch(`${s.url}/api/blog/getblogs`)).json()).blogs as { blog_id: number }[];
     if (blogs.length) {
       expect((await post('/api/blog/getblogByid', { blog_id: blogs[0]!.blog_id })).status).toBe(200);
