@@ -5,13 +5,15 @@ import { AdsColumn } from '../../components/public/ads-column';
 import { CalendarIsland } from '../../components/public/calendar-widget';
 import { CategoryCard } from '../../components/public/cards';
 import { HomeCarousel, type SlideText } from '../../components/public/home-carousel';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon, QuoteIcon } from '../../components/public/icons';
+import { ClockIcon, MailIcon, QuoteIcon } from '../../components/public/icons';
 import { ListView } from '../../components/public/list-state';
+import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
 import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
-import { attempt, str, telHref, usePublicData } from '../../components/public/site';
+import { attempt, str, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
+import { CheckList, IconLine } from '../../components/public/section';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -138,11 +140,7 @@ export default function Home() {
               <h2 id="fight-title" className="section-title">
                 What we fight for
               </h2>
-              <ul className="check-list">
-                {FIGHT_FOR.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
+              <CheckList items={FIGHT_FOR} />
             </div>
             <div className="col-lg-5">
               <figure className="founder-quote mb-0">
@@ -213,30 +211,16 @@ export default function Home() {
               <div className="row g-3">
                 {cities.map((o) => (
                   <div className="col-md-6" key={o.city}>
-                    <div className="office h-100">
-                      <h3 className="h6 mb-1">{o.city}</h3>
-                      <p className="d-flex gap-2 mb-1 small">
-                        <PinIcon className="flex-shrink-0 mt-1" />
-                        {o.address}
-                      </p>
-                      {o.phone && (
-                        <p className="d-flex gap-2 mb-0 small">
-                          <PhoneIcon className="flex-shrink-0 mt-1" />
-                          <a href={telHref(o.phone)}>{o.phone}</a>
-                        </p>
-                      )}
-                    </div>
+                    <OfficeCard office={o} />
                   </div>
                 ))}
               </div>
-              <p className="d-flex gap-2 mt-4 mb-1">
-                <MailIcon className="flex-shrink-0 mt-1" />
+              <IconLine icon={MailIcon} className="mt-4 mb-1">
                 <a href={`mailto:${settings.email}`}>{settings.email}</a>
-              </p>
-              <p className="d-flex gap-2">
-                <ClockIcon className="flex-shrink-0 mt-1" />
+              </IconLine>
+              <IconLine icon={ClockIcon}>
                 Consultation hours: {settings.hours.morning} and {settings.hours.evening}, {settings.hours.days}.
-              </p>
+              </IconLine>
               <Link to="/contact" className="btn btn-outline-primary">
                 All contact details
               </Link>
