@@ -6,7 +6,7 @@ import { CalendarIsland } from '../../components/public/calendar-widget';
 import { CategoryCard } from '../../components/public/cards';
 import { HomeCarousel, type SlideText } from '../../components/public/home-carousel';
 import { ClockIcon, MailIcon, QuoteIcon } from '../../components/public/icons';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid, ListView } from '../../components/public/list-state';
 import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
 import { ReviewSlider } from '../../components/public/review-slider';
@@ -163,17 +163,15 @@ export default function Home() {
             </h2>
             <Link to="/our-case">See all case categories</Link>
           </div>
-          <ListView items={categories.value} error={categories.error} empty="No case category found.">
-            {(items) => (
-              <ul className="row g-4 list-unstyled mb-0">
-                {items.slice(0, 8).map((c) => (
-                  <li className="col-sm-6 col-lg-3" key={str(c.case_category_id)}>
-                    <CategoryCard c={c} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ListView>
+          <ListGrid
+            items={categories.value.slice(0, 8)}
+            error={categories.error}
+            empty="No case category found."
+            col="col-sm-6 col-lg-3"
+            keyOf={(c) => str(c.case_category_id)}
+          >
+            {(c) => <CategoryCard c={c} />}
+          </ListGrid>
         </Container>
       </section>
 
