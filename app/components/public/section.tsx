@@ -54,3 +54,27 @@ export function CheckList({ items }: { items: readonly string[] }) {
     </ul>
   );
 }
+
+/** A full-width band of the home page: a section (muted or not) with its h2 inside the page container. */
+export function Band({
+  id,
+  title,
+  muted = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  muted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={muted ? 'section section-muted' : 'section'} aria-labelledby={id}>
+      <div className="container">
+        <h2 id={id} className="section-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -13,7 +13,7 @@ import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
 import { attempt, str, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
-import { CheckList, IconLine } from '../../components/public/section';
+import { Band, CheckList, IconLine } from '../../components/public/section';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -112,26 +112,21 @@ export default function Home() {
 
       <HomeCarousel slides={slides} texts={texts} />
 
-      <section className="section" aria-labelledby="how-title">
-        <Container>
-          <h2 id="how-title" className="section-title">
-            How we work
-          </h2>
-          <ol className="row g-4 list-unstyled steps">
-            {HOW_WE_WORK.map((s, i) => (
-              <li className="col-sm-6 col-lg-3" key={s.title}>
-                <div className="step h-100">
-                  <span className="step-no" aria-hidden="true">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  <h3 className="h5">{s.title}</h3>
-                  <p className="mb-0">{s.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <Band id="how-title" title="How we work">
+        <ol className="row g-4 list-unstyled steps">
+          {HOW_WE_WORK.map((s, i) => (
+            <li className="col-sm-6 col-lg-3" key={s.title}>
+              <div className="step h-100">
+                <span className="step-no" aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <h3 className="h5">{s.title}</h3>
+                <p className="mb-0">{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Band>
 
       <section className="section section-muted" aria-labelledby="fight-title">
         <Container>
@@ -176,28 +171,18 @@ export default function Home() {
       </section>
 
       {reviews && (
-        <section className="section section-muted" aria-labelledby="reviews-title">
-          <Container>
-            <h2 id="reviews-title" className="section-title">
-              What our clients say
-            </h2>
-            <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
-              {(items) => <ReviewSlider reviews={[...items]} />}
-            </ListView>
-          </Container>
-        </section>
+        <Band id="reviews-title" title="What our clients say" muted>
+          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+            {(items) => <ReviewSlider reviews={[...items]} />}
+          </ListView>
+        </Band>
       )}
 
-      <section className="section" aria-labelledby="partners-title">
-        <Container>
-          <h2 id="partners-title" className="section-title">
-            Our partners
-          </h2>
-          <ListView items={partners.value} error={partners.error} empty="No partners available.">
-            {(items) => <PartnersMarquee partners={[...items]} />}
-          </ListView>
-        </Container>
-      </section>
+      <Band id="partners-title" title="Our partners">
+        <ListView items={partners.value} error={partners.error} empty="No partners available.">
+          {(items) => <PartnersMarquee partners={[...items]} />}
+        </ListView>
+      </Band>
 
       <section className="section section-muted" aria-labelledby="reach-title">
         <Container>
