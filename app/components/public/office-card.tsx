@@ -4,7 +4,13 @@ import { IconLine } from './section';
 import { telHref } from './site';
 
 /** One office of the firm: city (marked when it is the headquarters), address and phone. */
-export function OfficeCard({ office, headquarters = false }: { office: SiteSettings['headquarters']; headquarters?: boolean }) {
+export function OfficeCard({
+  office,
+  headquarters = false,
+}: {
+  office: SiteSettings['headquarters'];
+  headquarters?: boolean;
+}) {
   return (
     <div className="office h-100">
       <h3 className="h6 mb-1">
