@@ -11,7 +11,7 @@ import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
 import { eventPath } from '../../content/rules/slug';
 import { api, sampleBytes, type Bytes } from '../api/api-helpers';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { file } from '../helpers/files';
 import { startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
@@ -174,9 +174,7 @@ describe('stored payloads in the server-rendered HTML', () => {
 
 async function inspect(page: Page, path: string, problems: string[]) {
   await page.goto(s.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, {
-    timeout: 15_000,
-  });
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
   const found = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests are skipped (with this reason) where no Chromium exists. */
@@ -21,4 +21,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/**
+ * Waits until the page's scripts have run: a public page once its islands are hydrated (decision 0028:
+ * `.public-site[data-hydrated="true"]`), an admin screen once React Router has loaded its route modules.
+ */
+export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.public-site[data-hydrated="true"]') !== null ||
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    undefined,
+    { timeout },
+  );
 }
