@@ -127,6 +127,12 @@ export function storedFiles(dataDir: string, dir = 'uploads'): string[] {
 
 export const onDisk = (dataDir: string, rel: string) => existsSync(path.join(dataDir, rel));
 
+/** The body of an add-case-details call: a case file (and the content) for that case. */
+export function caseDetailsBody(categoryId: number, caseId: number, caseFile: Upload, content?: string): { form: FormData } {
+  const fields = { case_category_id: String(categoryId), case_id: String(caseId) };
+  return multipart(content === undefined ? fields : { ...fields, case_content: content }, { case_file: caseFile });
+}
+
 /** A case category and a case in it (what case details hang from), added through the API. */
 export async function addCase(
   s: TestServer,

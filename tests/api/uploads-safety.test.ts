@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signedInServer } from '../helpers/server';
-import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase } from './api-helpers';
+import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase, caseDetailsBody } from './api-helpers';
 
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
@@ -59,7 +59,7 @@ describe('SVG and HTML are refused by content', () => {
       const bytes = bytesFn(b);
       const caseFile = await api(s.url, '/api/casedetails/addcasedetails', {
         cookie,
-        ...multipart({ case_category_id: String(categoryId), case_id: String(caseId) }, { case_file: [bytes, name] }),
+        ...caseDetailsBody(categoryId, caseId, [bytes, name]),
       });
       expect(caseFile.status).toBe(415);
       expect(caseFile.body.message).toMatch(/Please upload a PDF, DOC or DOCX file/);
@@ -108,10 +108,7 @@ describe('stored files are served with their checked type', () => {
   it('PDF: application/pdf inline (the 600 px frame of spec section 9) inside the sandbox; DOCX: an attachment', async () => {
     const pdf = await api(s.url, '/api/casedetails/addcasedetails', {
       cookie,
-      ...multipart(
-        { case_category_id: String(categoryId), case_id: String(caseId) },
-        { case_file: [b.pdf, 'ruling.html'] },
-      ),
+      ...caseDetailsBody(categoryId, caseId, [b.pdf, 'ruling.html']),
     });
     expect(pdf.status).toBe(200);
     expect(pdf.body.case.case_file).toMatch(/\.pdf$/);
@@ -124,10 +121,7 @@ describe('stored files are served with their checked type', () => {
 
     const docx = await api(s.url, '/api/casedetails/addcasedetails', {
       cookie,
-      ...multipart(
-        { case_category_id: String(categoryId), case_id: String(caseId) },
-        { case_file: [b.docx, 'brief.docx'] },
-      ),
+      ...caseDetailsBody(categoryId, caseId, [b.docx, 'brief.docx']),
     });
     expect(docx.status).toBe(200);
     const d = await fetch(`${s.url}/${docx.body.case.case_file}`);
