@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { Speaker } from '../../content/resources/event';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
 import { call, type Json, type TestServer } from '../helpers/server';
 
@@ -145,4 +146,9 @@ export async function addCase(
   const json = { case_title_name: title, case_category_id: categoryId };
   const caseId: number = (await api(s.url, '/api/cases/addcase', { cookie, json })).body.case.case_id;
   return { categoryId, caseId };
+}
+
+/** The `speakers` field of an event as the spec's client sends it: every key of each speaker, blank unless given. */
+export function speakersField(...speakers: Partial<Speaker>[]): string {
+  return JSON.stringify(speakers.map((sp) => ({ speaker_name: '', designation: '', date: '', from_time: '', to_time: '', image: '', ...sp })));
 }

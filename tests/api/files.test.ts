@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, type Json, signedInServer } from '../helpers/server';
-import { api, multipart, onDisk, sampleBytes, storedFiles, addCase, caseDetailsBody } from './api-helpers';
+import { api, multipart, onDisk, sampleBytes, storedFiles, addCase, caseDetailsBody, speakersField } from './api-helpers';
 
 /** A GET with the path sent exactly as written (fetch would normalise '..' away). */
 function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
@@ -146,7 +146,7 @@ describe('stored paths and the file host', () => {
         {
           event_title: 'Paths',
           event_description: 'D',
-          speakers: JSON.stringify([{ speaker_name: 'X', designation: '', date: '', from_time: '', to_time: '', image: '../../site.db' }]),
+          speakers: speakersField({ speaker_name: 'X', image: '../../site.db' }),
         },
         { event_image: [b.png, 'e.png'] },
       ),
@@ -217,10 +217,7 @@ describe('a failed write leaves no file and no row', () => {
         {
           event_title: 'Half event',
           event_description: 'D',
-          speakers: JSON.stringify([
-            { speaker_name: 'A', designation: '', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: 'B', designation: '', date: 'not a date', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B', date: 'not a date' }),
         },
         { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'] },
       ),
@@ -238,10 +235,7 @@ describe('a failed write leaves no file and no row', () => {
         {
           event_title: 'Half event 2',
           event_description: 'D',
-          speakers: JSON.stringify([
-            { speaker_name: 'A', designation: '', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: 'B', designation: '', date: '', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B' }),
         },
         { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'], speaker_image_1: [b.pdf, 'b.png'] },
       ),

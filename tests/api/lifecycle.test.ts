@@ -264,17 +264,20 @@ describe('Blogs (multipart with files): draft, pending draft with a new image, h
 
 describe('Events (multipart with speakers)', () => {
   it('keeps the speakers of a pending draft apart from the live event, and restores them from history and trash', async () => {
+    const harbourDay = {
+      event_title: 'Harbour Law Day',
+      event_description: 'Talks on shipping law',
+      event_start_date: '2031-05-01',
+      event_start_time: '09:30',
+      event_end_date: '2031-05-01',
+      event_end_time: '17:00',
+      event_address: 'Port Trust Hall, Kochi',
+    };
     const add = await api(s.url, '/api/event/addEvent', {
       cookie,
       payload: multipart(
         {
-          event_title: 'Harbour Law Day',
-          event_description: 'Talks on shipping law',
-          event_start_date: '2031-05-01',
-          event_start_time: '09:30',
-          event_end_date: '2031-05-01',
-          event_end_time: '17:00',
-          event_address: 'Port Trust Hall, Kochi',
+          ...harbourDay,
           speakers: JSON.stringify([{ speaker_name: 'Adv. Rao', designation: 'Senior Counsel', date: '2031-05-01', from_time: '10:00', to_time: '11:00', image: '' }]),
         },
         { event_image: [b.png, 'day.png'], speaker_image_0: [b.jpg, 'rao.jpg'] },
@@ -290,13 +293,7 @@ describe('Events (multipart with speakers)', () => {
       payload: multipart({
         event_id: String(id),
         status: 'draft',
-        event_title: 'Harbour Law Day',
-        event_description: 'Talks on shipping law',
-        event_start_date: '2031-05-01',
-        event_start_time: '09:30',
-        event_end_date: '2031-05-01',
-        event_end_time: '17:00',
-        event_address: 'Port Trust Hall, Kochi',
+        ...harbourDay,
         speakers: JSON.stringify([{ speaker_name: 'Adv. Meera Rao', designation: 'Senior Counsel', date: '2031-05-01', from_time: '10:00', to_time: '11:00', image: photo }]),
       }),
     });

@@ -5,8 +5,10 @@
  * to administrators.
  */
 import { describe, expect, it } from 'vitest';
+import { file } from '../helpers/files';
 import { signedInServer } from '../helpers/server';
 import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase, caseDetailsBody } from './api-helpers';
+import { consultationForm } from './mail-sink';
 
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
@@ -73,15 +75,7 @@ describe('SVG and HTML are refused by content', () => {
       });
       expect(blog.status).toBe(415);
 
-      const form = new FormData();
-      form.append('name', 'Visitor');
-      form.append('email', 'visitor@test.example');
-      form.append('contactNumber', '+44 20 7946 0000');
-      form.append('LegalIssueSummary', 'A question');
-      form.append('datetime', new Date(Date.now() + 7 * 86400_000).toISOString());
-      form.append('consent', 'true');
-      form.append('document', new File([new Uint8Array(bytes)], name));
-      const consult = await api(s.url, '/api/mail/contact', { form });
+      const consult = await api(s.url, '/api/mail/contact', { form: consultationForm({}, file(bytes, name)) });
       expect(consult.status).toBe(415);
 
       expect(storedFiles(s.dataDir, 'uploads')).toEqual([]);
@@ -145,15 +139,7 @@ describe('stored files are served with their checked type', () => {
   });
 
   it('a consultation document is private: 401 without a session, served to an administrator as an attachment', async () => {
-    const form = new FormData();
-    form.append('name', 'Visitor');
-    form.append('email', 'visitor@test.example');
-    form.append('contactNumber', '+44 20 7946 0000');
-    form.append('LegalIssueSummary', 'A question');
-    form.append('datetime', new Date(Date.now() + 7 * 86400_000).toISOString());
-    form.append('consent', 'true');
-    form.append('document', new File([new Uint8Array(b.docx)], 'contract.docx'));
-    const c = await api(s.url, '/api/mail/contact', { form });
+    const c = await api(s.url, '/api/mail/contact', { form: consultationForm({}, file(b.docx, 'contract.docx')) });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     const [rel] = storedFiles(s.dataDir, 'private/consultations');
     expect(rel).toMatch(/^private\/consultations\/[0-9a-f]{32}\.docx$/);

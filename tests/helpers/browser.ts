@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests are skipped (with this reason) where no Chromium exists. */
@@ -20,5 +21,23 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-dev-shm-usage',
     ],
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core violations of impact serious or critical on the current page (each node: its HTML and why). */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact?: string; nodes: { html: string; failureSummary?: string }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.html} ${n.failureSummary ?? ''}`),
+      }));
   });
 }
