@@ -547,34 +547,34 @@ export class ContentLifecycle {
     const draft = parseDraft(live.pending_draft);
     if (draft) await this.checkRefsOf(r, draft);
     if (check) await check(await this.contentToPublish(r, id));
-    const before = await this.content.readRow(this.db, r, id);
-    const oldFiles = snapshotFiles(r, before ? snapshotOf(r, before) : null);
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await this.baseline(trx, r, id);
-      if (draft) await applySnapshot(trx, r, id, draft, now);
-      await trx.updateTable(r.table).set({ status: 'published', pending_draft: null, publish_at: null, updated_at: now }).where(r.id, '=', id).execute();
-      await bumpContentVersion(typedTrx(trx));
-      await this.recordRevision(trx, r, id, 'publish', actor);
-    });
-    if (draft) await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
-    return (await this.content.readRow(this.db, r, id))!;
+    return this.settle(r, id, draft, 'publish', actor);
   }
 
   /** Takes a row off the site; it stays as a draft (a pending draft becomes its content). */
   async unpublish(r: ResourceDef, id: number, actor?: string): Promise<Row> {
     const live = await this.raw(r, id);
     const draft = parseDraft(live.pending_draft);
+    return this.settle(r, id, draft, 'unpublish', actor);
+  }
+
+  /**
+   * Publishes or unpublishes a row: a pending draft becomes its content, the state and the schedule field
+   * it fulfils are set, and the step is recorded as a revision; replaced files are retired.
+   */
+  private async settle(r: ResourceDef, id: number, draft: ReturnType<typeof parseDraft>, action: 'publish' | 'unpublish', actor?: string): Promise<Row> {
     const before = await this.content.readRow(this.db, r, id);
     const oldFiles = snapshotFiles(r, before ? snapshotOf(r, before) : null);
     const now = this.now();
+    const state =
+      action === 'publish'
+        ? ({ status: 'published', publish_at: null } as const)
+        : ({ status: 'draft', unpublish_at: null } as const);
     await this.db.transaction().execute(async (trx) => {
       await this.baseline(trx, r, id);
       if (draft) await applySnapshot(trx, r, id, draft, now);
-      await trx.updateTable(r.table).set({ status: 'draft', pending_draft: null, unpublish_at: null, updated_at: now }).where(r.id, '=', id).execute();
+      await trx.updateTable(r.table).set({ ...state, pending_draft: null, updated_at: now }).where(r.id, '=', id).execute();
       await bumpContentVersion(typedTrx(trx));
-      await this.recordRevision(trx, r, id, 'unpublish', actor);
+      await this.recordRevision(trx, r, id, action, actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
     this.content.notifyChange(r.key);
