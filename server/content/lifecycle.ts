@@ -255,6 +255,22 @@ export interface ListQuery {
   perPage?: number;
 }
 
+/** A row of a group as the dashboard's work list shows it (titled by its first text field, else by its id). */
+function workItem(r: ResourceDef, row: Row): WorkItem {
+  const titleField = titleFieldOf(r);
+  return {
+    group: r.key,
+    groupTitle: r.admin.title,
+    id: Number(row[r.id]),
+    title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
+    adminPath: `/admin-side-bar/${r.admin.path}`,
+    status: String(row.status),
+    pending: !!row.pending_draft,
+    publish_at: (row.publish_at as string | null) ?? null,
+    unpublish_at: (row.unpublish_at as string | null) ?? null,
+  };
+}
+
 export class ContentLifecycle {
   /** Set while a preview link is rendered: that row is shown as it would be published. */
   readonly previewing = new AsyncLocalStorage<PreviewOverlay>();
@@ -809,7 +825,6 @@ export class ContentLifecycle {
     const scheduled: WorkItem[] = [];
     const goingOff: WorkItem[] = [];
     for (const r of resources) {
-      const titleField = Object.entries(r.fields).find(([, f]) => f.type === 'text')?.[0];
       const rows = await this.db
         .selectFrom(r.table)
         .selectAll()
@@ -821,17 +836,7 @@ export class ContentLifecycle {
         .limit(100)
         .execute();
       for (const row of rows) {
-        const item: WorkItem = {
-          group: r.key,
-          groupTitle: r.admin.title,
-          id: Number(row[r.id]),
-          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
-          adminPath: `/admin-side-bar/${r.admin.path}`,
-          status: String(row.status),
-          pending: !!row.pending_draft,
-          publish_at: (row.publish_at as string | null) ?? null,
-          unpublish_at: (row.unpublish_at as string | null) ?? null,
-        };
+        const item = workItem(r, row);
         if (row.status === 'draft' || row.pending_draft) drafts.push(item);
         if (row.publish_at) scheduled.push(item);
         if (row.unpublish_at && String(row.unpublish_at) <= week) goingOff.push(item);
@@ -841,7 +846,6 @@ export class ContentLifecycle {
     const missingAlt: WorkItem[] = [];
     for (const r of resources) {
       if (!altKeys(r).length) continue;
-      const titleField = titleFieldOf(r);
       const rows = await this.db
         .selectFrom(r.table)
         .selectAll()
@@ -851,17 +855,7 @@ export class ContentLifecycle {
         .limit(100)
         .execute();
       for (const row of rows) {
-        missingAlt.push({
-          group: r.key,
-          groupTitle: r.admin.title,
-          id: Number(row[r.id]),
-          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
-          adminPath: `/admin-side-bar/${r.admin.path}`,
-          status: String(row.status),
-          pending: !!row.pending_draft,
-          publish_at: (row.publish_at as string | null) ?? null,
-          unpublish_at: (row.unpublish_at as string | null) ?? null,
-        });
+        missingAlt.push(workItem(r, row));
       }
     }
     scheduled.sort((x, y) => String(x.publish_at).localeCompare(String(y.publish_at)));

@@ -57,34 +57,31 @@ function docxBytes(): Buffer {
     const data = Buffer.from(text);
     const nameBuf = Buffer.from(name);
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    locals.push(local, nameBuf, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBuf);
+    // Local file header and central directory entry: their fields as [offset, bytes, value] (stored, no flags).
+    locals.push(
+      header(30, [[0, 4, 0x04034b50], [4, 2, 20], [14, 4, crc], [18, 4, data.length], [22, 4, data.length], [26, 2, nameBuf.length]]),
+      nameBuf,
+      data,
+    );
+    centrals.push(
+      header(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [16, 4, crc], [20, 4, data.length], [24, 4, data.length], [28, 2, nameBuf.length], [42, 4, offset]]),
+      nameBuf,
+    );
     offset += 30 + nameBuf.length + data.length;
   }
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = header(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, cd.length], [16, 4, offset]]);
   return Buffer.concat([...locals, cd, end]);
+}
+
+/** A little-endian record of `size` bytes with the given fields set (the rest zero). */
+function header(size: number, fields: [offset: number, bytes: 2 | 4, value: number][]): Buffer {
+  const b = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) b.writeUInt16LE(value, offset);
+    else b.writeUInt32LE(value, offset);
+  }
+  return b;
 }
 
 function crc32(buf: Buffer): number {
