@@ -8,11 +8,12 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ResourceDef } from '../content/kit';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './auth/api.server';
 import { registerAiRoutes } from './assistant/api.server';
 import { registerDocsRoutes } from './api/docs';
+import { answers, api, str, validationMessage } from './api/route-schema';
 import { registerOriginCheck } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
 import { registerLifecycleRoutes } from './api/lifecycle';
@@ -175,6 +176,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(507).send({ statusCode: 507, message: OUT_OF_SPACE });
     }
     const status = e.statusCode ?? 500;
+    // Refused by the route's schema: the spec's message of that call, or a sentence naming the field.
+    if ((err as FastifyError).validation) {
+      return reply.code(400).send({ statusCode: 400, message: validationMessage(err as FastifyError, req.routeOptions.schema) });
+    }
     if (status === 429) {
       return reply.code(429).send({ statusCode: 429, message: 'Too many requests. Please wait a moment and try again.' });
     }
@@ -192,7 +197,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(500).send({ statusCode: 500, message: GENERIC_ERROR });
   });
 
-  app.get('/api/health', async (_req, reply) => {
+  const health = api({
+    operationId: 'health',
+    tags: ['Service'],
+    summary: 'Health check: 200 once the database answers',
+    responses: answers({ database: str('sqlite or postgres', { enum: ['sqlite', 'postgres'] }) }, 503),
+  });
+  app.get('/api/health', { schema: health }, async (_req, reply) => {
     try {
       await store.db.selectFrom('admins').select('admin_id').limit(1).execute();
       return { statusCode: 200, message: 'ok', database: store.dialect };

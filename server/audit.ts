@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resources } from '../content/resources/index';
 import { requireAdmin } from './api/auth-hooks';
+import { ADMIN, answers, api, arr, int, obj, str } from './api/route-schema';
 import { nowIso } from './db/index';
 import type { Services } from './services';
 
@@ -55,7 +56,19 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
     return payload;
   });
 
-  app.get('/api/audit/getauditlog', { preHandler: requireAdmin(services) }, async (req: FastifyRequest) => {
+  const log = api({
+    operationId: 'getAuditLog',
+    tags: ['Audit log'],
+    summary: 'Who changed what: the audit log, newest first, searchable and paged',
+    security: ADMIN,
+    querystring: obj({
+      q: str('Search text (email, action, target, record, summary, address)'),
+      page: str('Page number (default 1)'),
+      size: str('Entries a page (1 to 200, default 50)'),
+    }),
+    responses: answers({ entries: arr({ type: 'object' }), total: int(), page: int(), size: int() }),
+  });
+  app.get('/api/audit/getauditlog', { preValidation: requireAdmin(services), schema: log }, async (req: FastifyRequest) => {
     const q = req.query as Record<string, unknown>;
     const search = typeof q.q === 'string' ? q.q.trim().slice(0, 100).toLowerCase() : '';
     const page = Math.max(1, Math.min(10_000, Number.parseInt(String(q.page ?? '1'), 10) || 1));

@@ -5,6 +5,9 @@ import { AppError } from '../lib/errors';
 import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
+import { ADMIN, answers, api, int, obj, str } from './route-schema';
+
+const tags = ['Administrator session'];
 
 /** Sign-in, sign-out, who-am-I and dashboard counts. */
 export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
@@ -13,7 +16,18 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
 
   app.post(
     '/api/admin/adminlogin',
-    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: api({
+        operationId: 'adminLogin',
+        tags,
+        summary: 'Sign in: sets the HttpOnly, SameSite=Strict session cookie',
+        description: 'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429).',
+        body: obj({ email: str('Email', { format: 'email' }), password: str('Password') }, ['email', 'password']),
+        invalid: 'Both fields are required.',
+        responses: answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
+      }),
+    },
     async (req, reply) => {
       const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
       const email = typeof b.email === 'string' ? b.email.trim() : '';
@@ -40,7 +54,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
     },
   );
 
-  app.post('/api/admin/logout', async (req, reply) => {
+  app.post('/api/admin/logout', { schema: api({ operationId: 'adminLogout', tags, summary: 'Sign out: ends the session on the server', responses: answers({}) }) }, async (req, reply) => {
     await deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { statusCode: 200, message: 'Logged out successfully!!' };
@@ -48,13 +62,21 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
 
   const admin = requireAdmin(services);
 
-  app.get('/api/admin/me', { preHandler: admin }, async (req) => ({
+  const me = api({ operationId: 'adminMe', tags, summary: 'The signed-in administrator', security: ADMIN, responses: answers({ admin: obj({ email: str() }, ['email']) }) });
+  app.get('/api/admin/me', { preHandler: admin, schema: me }, async (req) => ({
     statusCode: 200,
     message: 'Signed in',
     admin: { email: req.admin!.email },
   }));
 
-  app.get('/api/admin/counts', { preHandler: admin }, async () => ({
+  const counts = api({
+    operationId: 'adminCounts',
+    tags,
+    summary: 'Row counts for the dashboard: one per content group (by key), plus newConsultations',
+    security: ADMIN,
+    responses: answers({ counts: obj({}, [], { additionalProperties: int() }) }),
+  });
+  app.get('/api/admin/counts', { preHandler: admin, schema: counts }, async () => ({
     statusCode: 200,
     message: 'Counts fetched successfully',
     counts: { ...(await services.content.counts()), newConsultations: await countNewConsultations(db) },

@@ -4,6 +4,9 @@ import { FORMAT_MIME } from '../files/check';
 import type { FileFormat } from '../../content/kit';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
+import { ADMIN, answers, api, media } from './route-schema';
+
+const file = { 200: media('application/octet-stream'), ...answers({}, 404) };
 
 const INLINE: ReadonlySet<string> = new Set(['jpg', 'png', 'webp', 'gif', 'pdf', 'mp4', 'mov']);
 
@@ -24,6 +27,15 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
       .header('content-disposition', INLINE.has(ext) ? 'inline' : `attachment; filename="document.${ext}"`);
     return reply.send(file.stream);
   };
-  app.get('/uploads/*', serve('public, max-age=31536000, immutable'));
-  app.get('/private/*', { preHandler: requireAdmin(services) }, serve('private, no-store'));
+  const tags = ['Files'];
+  app.get(
+    '/uploads/*',
+    { schema: api({ operationId: 'getPublicFile', tags, summary: 'A public stored file (the stored path starts with uploads/); immutable caching', responses: file }) },
+    serve('public, max-age=31536000, immutable'),
+  );
+  app.get(
+    '/private/*',
+    { preHandler: requireAdmin(services), schema: api({ operationId: 'getPrivateFile', tags, summary: 'A private stored file (administrator only)', security: ADMIN, responses: file }) },
+    serve('private, no-store'),
+  );
 }

@@ -7,6 +7,7 @@ import { publishCheck } from '../compliance/publish-check';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
+import { answers, arr, int, obj, str, type Schema } from './route-schema';
 
 const TAG = 'Content lifecycle';
 const session = [{ session: [] }];
@@ -17,6 +18,11 @@ const rowParams = {
   properties: { group: groupParam, id: { type: 'string', pattern: '^[0-9]{1,15}$', description: "The row's id (the group's spec id)" } },
   required: ['group', 'id'],
 };
+
+/** The changed row, under the group's update key (updatedAbout, faq, data, …). */
+const rowAnswer = answers({}, 404);
+(rowAnswer[200]!.allOf as Schema[])[1] = obj({}, [], { description: "The row under the group's update key (the key its update call answers with)", additionalProperties: { type: 'object' } });
+const counts = obj({}, [], { additionalProperties: int(), description: 'Rows per state' });
 
 const ListQuerySchema = z.object({
   q: z.string().max(200).optional(),
@@ -54,7 +60,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         summary: 'Admin list of one group: search, sort, state filter, 50 a page',
         description:
           'Rows as the administrator sees them (drafts, pending drafts, schedule and trash included). `q` searches the text fields; `sort` is any shown column (or status, position, publish_at, unpublish_at, updated_at); `status` is published, draft (drafts and pending drafts), scheduled, trash or all (everything outside the trash). Answers `rows`, `total`, `page`, `perPage` and `counts` per state.',
-        security: session,
+        security: session, responses: answers({ rows: arr({ type: 'object' }), total: int(), page: int(), perPage: int(), counts }, 404),
         params: { type: 'object', properties: { group: groupParam }, required: ['group'] },
         querystring: {
           type: 'object',
@@ -88,7 +94,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         tags: [TAG],
         summary: 'Publish a draft or a pending draft',
         description: 'Runs the Rule 36 publish check on the content going live: 409 with the findings unless `override_reason` is given (never in strict mode).',
-        security: session,
+        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: rowParams,
       },
     },
@@ -105,7 +111,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     '/api/content/:group/:id/unpublish',
     {
       preValidation: admin,
-      schema: { operationId: 'unpublishContent', tags: [TAG], summary: 'Take a row off the site (kept as a draft)', security: session, params: rowParams },
+      schema: { operationId: 'unpublishContent', tags: [TAG], summary: 'Take a row off the site (kept as a draft)', security: session, responses: rowAnswer, params: rowParams },
     },
     async (req) => {
       const { r, id } = params(req);
@@ -124,7 +130,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         tags: [TAG],
         summary: 'Set or clear publish_at and unpublish_at',
         description: 'ISO date-times (`2026-12-01T09:00:00Z`); null or "" clears one; an absent one is kept. They take effect within a minute, on every instance.',
-        security: session,
+        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: rowParams,
         body: {
           type: 'object',
@@ -151,7 +157,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'previewContent',
         tags: [TAG],
         summary: 'A signed preview link of the row as it would be published (one hour, no session needed)',
-        security: session,
+        security: session, responses: answers({ url: str('The signed link'), expires_at: str() }, 404),
         params: rowParams,
       },
     },
@@ -170,7 +176,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'listRevisions',
         tags: [TAG],
         summary: "A row's revisions, newest first: who, when, what changed, and the content",
-        security: session,
+        security: session, responses: answers({ revisions: arr({ type: 'object' }) }, 404),
         params: rowParams,
       },
     },
@@ -188,7 +194,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'restoreRevision',
         tags: [TAG],
         summary: 'Make a revision the current content again (recorded as a new revision)',
-        security: session,
+        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: {
           type: 'object',
           properties: { ...rowParams.properties, revisionId: { type: 'string', pattern: '^[0-9]{1,15}$' } },
@@ -208,7 +214,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
 
   app.post(
     '/api/content/:group/:id/restore',
-    { preValidation: admin, schema: { operationId: 'restoreContent', tags: [TAG], summary: 'Bring a row back out of the trash, files included', security: session, params: rowParams } },
+    { preValidation: admin, schema: { operationId: 'restoreContent', tags: [TAG], summary: 'Bring a row back out of the trash, files included', security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! }, params: rowParams } },
     async (req) => {
       const { r, id } = params(req);
       const row = await life.restore(r, id, actor(req));
@@ -221,7 +227,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     '/api/content/:group/:id',
     {
       preValidation: admin,
-      schema: { operationId: 'purgeContent', tags: [TAG], summary: 'Delete a row in the trash forever, with its files and revisions', security: session, params: rowParams },
+      schema: { operationId: 'purgeContent', tags: [TAG], summary: 'Delete a row in the trash forever, with its files and revisions', security: session, responses: answers({}, 404, 409), params: rowParams },
     },
     async (req) => {
       const { r, id } = params(req);
@@ -239,7 +245,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'contentDependents',
         tags: [TAG],
         summary: 'What deleting this row would affect: rows of other groups that belong to it',
-        security: session,
+        security: session, responses: answers({ dependents: arr({ type: 'object' }) }, 404),
         params: rowParams,
       },
     },
@@ -254,7 +260,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     operationId: 'contentWorkList',
     tags: [TAG],
     summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, images without alt text (missingAlt), new consultation requests, failed mail",
-    security: session,
+    security: session, responses: answers({ drafts: arr({ type: 'object' }), scheduled: arr({ type: 'object' }), goingOff: arr({ type: 'object' }), missingAlt: arr({ type: 'object' }), newConsultations: int(), failedMail: int() }),
     querystring: { type: 'object', properties: {} },
   };
   app.get(
@@ -282,7 +288,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'reorderContent',
         tags: [TAG],
         summary: "The group's new order as a list of ids (all rows, or one page of them)",
-        security: session,
+        security: session, responses: answers({}, 404),
         params: { type: 'object', properties: { group: groupParam }, required: ['group'] },
         body: { type: 'object', properties: { ids: { type: 'array', items: {} } } },
       },

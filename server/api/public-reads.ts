@@ -2,43 +2,103 @@ import type { FastifyInstance } from 'fastify';
 import { about, blog, caseDetails, cases } from '../../content/resources/index';
 import { parseId } from '../content/coerce';
 import { AppError } from '../lib/errors';
+import type { ResourceDef } from '../../content/kit';
 import type { Services } from '../services';
+import { rowName } from './content-schemas';
+import { answers, api, arr, int, obj, ref, str, type Schema } from './route-schema';
+
+/** An id sent as a number or as a string of digits (the handler reads both). */
+const idOf = (description: string): Schema => ({ anyOf: [int(), str(undefined, { pattern: '^\\s*\\d+\\s*$' })], description });
 
 /** The spec's public reads beyond the plain lists. */
 export function registerPublicReads(app: FastifyInstance, services: Services): void {
   const c = services.content;
   const bodyOf = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 
-  app.get(`/api${about.base}/getRecentAboutImage`, async () => {
-    const row = await c.recentAbout();
-    if (!row) throw new AppError(404, 'No about image found.');
-    return { statusCode: 200, message: 'About image fetched successfully', about: row };
-  });
+  app.get(
+    `/api${about.base}/getRecentAboutImage`,
+    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
+    async () => {
+      const row = await c.recentAbout();
+      if (!row) throw new AppError(404, 'No about image found.');
+      return { statusCode: 200, message: 'About image fetched successfully', about: row };
+    },
+  );
 
-  app.post(`/api${cases.base}/getcasesByCategory`, async (req) => {
-    const id = parseId(bodyOf(req.body).case_category_id);
-    if (id === null) throw new AppError(400, 'Please choose a case category.');
-    const rows = await c.casesByCategory(id);
-    return {
-      statusCode: 200,
-      message: rows.length ? 'Cases fetched successfully' : 'No case titles available for selected category.',
-      cases: rows,
-    };
-  });
+  /** A public read by one id of its JSON body: its schema, and the call's own 400 when the id is missing or not a number. */
+  interface ById {
+    operationId: string;
+    summary: string;
+    field: string;
+    about: string;
+    invalid: string;
+    key: string;
+    value: Schema;
+    errors?: number[];
+  }
+  const readById = (r: ResourceDef, path: string, d: ById, read: (id: number) => Promise<{ message: string; value: unknown }>) => {
+    const schema = api({
+      operationId: d.operationId,
+      tags: [r.admin.title],
+      summary: d.summary,
+      body: obj({ [d.field]: idOf(d.about) }, [d.field]),
+      invalid: d.invalid,
+      responses: answers({ [d.key]: d.value }, ...(d.errors ?? [])),
+    });
+    app.post(`/api${r.base}${path}`, { schema }, async (req) => {
+      const id = parseId(bodyOf(req.body)[d.field]);
+      if (id === null) throw new AppError(400, d.invalid);
+      const { message, value } = await read(id);
+      return { statusCode: 200, message, [d.key]: value };
+    });
+  };
 
-  app.post(`/api${caseDetails.base}/getCasedetailsByCaseId`, async (req) => {
-    const id = parseId(bodyOf(req.body).case_id);
-    if (id === null) throw new AppError(400, 'Please choose a case.');
-    const rows = await c.caseDetailsByCase(id);
-    if (!rows.length) throw new AppError(404, 'No details available for this case.');
-    return { statusCode: 200, message: 'Case details fetched successfully', case: rows };
-  });
+  readById(
+    cases,
+    '/getcasesByCategory',
+    {
+      operationId: 'getCasesByCategory',
+      summary: 'The cases of one category (public). An empty list comes with the warning "No case titles available for selected category."',
+      field: 'case_category_id',
+      about: 'A case category id (a number)',
+      invalid: 'Please choose a case category.',
+      key: 'cases',
+      value: arr(ref(rowName(cases))),
+    },
+    async (id) => {
+      const rows = await c.casesByCategory(id);
+      return { message: rows.length ? 'Cases fetched successfully' : 'No case titles available for selected category.', value: rows };
+    },
+  );
 
-  app.post(`/api${blog.base}/getblogByid`, async (req) => {
-    const id = parseId(bodyOf(req.body).blog_id);
-    if (id === null) throw new AppError(400, 'Please choose a blog.');
-    const row = await c.get(blog, id);
-    if (!row) throw new AppError(404, 'Blog not found');
-    return { statusCode: 200, message: 'Blog fetched successfully', blog: row };
-  });
+  readById(
+    caseDetails,
+    '/getCasedetailsByCaseId',
+    {
+      operationId: 'getCaseDetailsByCaseId',
+      summary: 'The details of one case (public); the client uses the first item',
+      field: 'case_id',
+      about: 'A case id (a string of digits; a number is accepted too)',
+      invalid: 'Please choose a case.',
+      key: 'case',
+      value: arr(ref(rowName(caseDetails))),
+      errors: [404],
+    },
+    async (id) => {
+      const rows = await c.caseDetailsByCase(id);
+      if (!rows.length) throw new AppError(404, 'No details available for this case.');
+      return { message: 'Case details fetched successfully', value: rows };
+    },
+  );
+
+  readById(
+    blog,
+    '/getblogByid',
+    { operationId: 'getBlogById', summary: 'One blog (public); 404 "Blog not found"', field: 'blog_id', about: 'A blog id', invalid: 'Please choose a blog.', key: 'blog', value: ref(rowName(blog)), errors: [404] },
+    async (id) => {
+      const row = await c.get(blog, id);
+      if (!row) throw new AppError(404, 'Blog not found');
+      return { message: 'Blog fetched successfully', value: row };
+    },
+  );
 }

@@ -7,6 +7,7 @@ import { readBody } from '../files/multipart';
 import { sendCached, type CachedPage, type PageCache } from '../render/page-cache';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
+import { groupSchemas } from './content-schemas';
 
 /** Where the public list calls keep their answers, and the check that drops them after another instance's write. */
 export interface ListCache {
@@ -31,11 +32,12 @@ export function registerResourceRoutes(
   const body = (req: FastifyRequest) => readBody(req, services.files.tmpDir, maxFile);
 
   for (const r of groups) {
+    const schema = groupSchemas(r, groups);
     const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
 
     const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));
     if (r.adminList || !lists) {
-      app.get(apiPath(r, 'list'), { preHandler: r.adminList ? admin : undefined, config: { resource: r.key } }, listAnswer);
+      app.get(apiPath(r, 'list'), { preHandler: r.adminList ? admin : undefined, config: { resource: r.key }, schema: schema.list }, listAnswer);
     } else {
       const { cache, fresh } = lists;
       const key = apiPath(r, 'list');
@@ -47,7 +49,7 @@ export function registerResourceRoutes(
         cache.set(key, entry, generation);
         return entry;
       };
-      app.get(key, { config: { resource: r.key } }, async (req: FastifyRequest, reply: FastifyReply) => {
+      app.get(key, { config: { resource: r.key }, schema: schema.list }, async (req: FastifyRequest, reply: FastifyReply) => {
         if (fresh) await fresh();
         const hit = cache.get(key);
         if (hit) return sendCached(req, reply, hit, 'HIT');
@@ -64,7 +66,7 @@ export function registerResourceRoutes(
       });
     }
 
-    app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key } }, async (req) => {
+    app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key }, schema: schema.add }, async (req) => {
       const parsed = await body(req);
       try {
         const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
@@ -87,8 +89,8 @@ export function registerResourceRoutes(
         await parsed.cleanup();
       }
     };
-    app.post(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key } }, update);
-    app.put(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key } }, update);
+    app.post(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key }, schema: schema.update }, update);
+    app.put(apiPath(r, 'update'), { preHandler: admin, config: { resource: r.key }, schema: schema.updatePut }, update);
 
     const remove = async (req: FastifyRequest) => {
       const parsed = await body(req);
@@ -101,8 +103,8 @@ export function registerResourceRoutes(
         await parsed.cleanup();
       }
     };
-    app.post(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key } }, remove);
-    app.delete(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key } }, remove);
+    app.post(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key }, schema: schema.delete }, remove);
+    app.delete(apiPath(r, 'delete'), { preHandler: admin, config: { resource: r.key }, schema: schema.deleteDelete }, remove);
   }
 }
 

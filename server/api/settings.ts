@@ -2,17 +2,31 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
 import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
+import { RULE36_NOTE } from './content-schemas';
+import { ADMIN, answers, api, jsonBody, obj, ref, str } from './route-schema';
 import { auditOverride, decidePublish, overrideReasonOf, type Rule36Override } from '../compliance/publish-check';
 
 /** Site settings: a public read and an administrator update of the whole document. */
 export function registerSettingsRoutes(app: FastifyInstance, services: Services): void {
-  app.get('/api/settings/getsettings', async () => ({
+  const tags = ['Site settings'];
+  const settings = ref('SiteSettings');
+  const read = api({ operationId: 'getSettings', tags, summary: "The firm's details shown on every page", responses: answers({ settings }) });
+  app.get('/api/settings/getsettings', { schema: read }, async () => ({
     statusCode: 200,
     message: 'Settings fetched successfully',
     settings: await services.settings.get(),
   }));
 
-  app.post('/api/settings/updatesettings', { preHandler: requireAdmin(services) }, async (req) => {
+  const update = api({
+    operationId: 'updateSettings',
+    tags,
+    summary: 'Replace the whole settings document (or send it as {settings})',
+    description: `Checked by the settings schema of content/settings.ts (400 names the field). The tagline, founder quote and legal-team texts are checked like content. ${RULE36_NOTE}`,
+    security: ADMIN,
+    requestBody: jsonBody({ anyOf: [settings, obj({ settings, override_reason: str('Why Rule 36 findings are published anyway') }, ['settings'])] }),
+    responses: answers({ settings }, 400, 409),
+  });
+  app.post('/api/settings/updatesettings', { preHandler: requireAdmin(services), schema: update }, async (req) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const input = 'settings' in body ? body.settings : body;
     // Rule 36 (issue 16): the About and legal-team texts are checked like content before they are published.

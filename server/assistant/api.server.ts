@@ -5,6 +5,7 @@ import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { ADMIN, answers, api, arr, jsonBody, obj, str } from '../api/route-schema';
 
 export const MAX_PROMPT = 2000;
 const HISTORY_LIMIT = 200;
@@ -23,7 +24,15 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
   const assistant = new Assistant(services, { llm: services.config.ai, log: services.log });
   app.decorate('assistant', assistant);
 
-  app.get('/api/ai/getaichat', { preHandler: admin }, async (req) => {
+  const tags = ['Assistant'];
+  const history = api({
+    operationId: 'getAiChat',
+    tags,
+    summary: 'Chat history of the signed-in administrator',
+    security: ADMIN,
+    responses: answers({ history: arr(obj({ prompt: str(), response: str() }, ['prompt', 'response'])) }),
+  });
+  app.get('/api/ai/getaichat', { preHandler: admin, schema: history }, async (req) => {
     const rows = await db
       .selectFrom('chat_messages')
       .select(['chat_id', 'prompt', 'response'])
@@ -42,6 +51,14 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
     '/api/ai/createai',
     {
       preHandler: admin,
+      schema: api({
+        operationId: 'createAi',
+        tags,
+        summary: 'Ask the assistant; the exchange is stored in the history',
+        security: ADMIN,
+        requestBody: jsonBody(obj({ prompt: str(`The question (not blank, at most ${MAX_PROMPT} characters)`, { maxLength: MAX_PROMPT }) }, ['prompt'])),
+        responses: answers({ response: str('The answer') }, 400),
+      }),
       config: {
         rateLimit: {
           max: 30,

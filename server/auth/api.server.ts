@@ -17,6 +17,19 @@ import type { MailService } from '../mail/service.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { ADMIN, answers, api, arr, bool, int, jsonBody, nullable, obj, str } from '../api/route-schema';
+
+const tags = ['Administrators'];
+const sessionTags = ['Administrator session'];
+const newPassword = (d: string) => str(`${d}: at least ${MIN_PASSWORD_LENGTH} characters, not a common password`, { minLength: MIN_PASSWORD_LENGTH });
+const adminView = obj({
+  admin_id: int(),
+  email: str(),
+  status: str(undefined, { enum: ['active', 'invited'] }),
+  created_at: str(),
+  invited_by: nullable(str()),
+  password_changed_at: nullable(str()),
+});
 
 /** Where the emailed links lead (outside the admin shell, never cached: they begin with /admin-login). */
 export const RESET_PAGE = '/admin-login/reset-password';
@@ -95,14 +108,30 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     });
   }
 
-  app.get('/api/admins/list', { preHandler: admin }, async (req) => ({
+  const list = api({
+    operationId: 'listAdmins',
+    tags,
+    summary: 'Every administrator (all have the same role), with status active or invited',
+    security: ADMIN,
+    responses: answers({ admins: arr({ allOf: [adminView, obj({ you: bool('The signed-in administrator') })] }), minPasswordLength: int() }),
+  });
+  app.get('/api/admins/list', { preHandler: admin, schema: list }, async (req) => ({
     statusCode: 200,
     message: 'Administrators fetched successfully',
     admins: (await listAdmins(db)).map((a) => ({ ...a, you: a.admin_id === req.admin!.adminId })),
     minPasswordLength: MIN_PASSWORD_LENGTH,
   }));
 
-  app.post('/api/admins/invite', { preHandler: admin }, async (req) => {
+  const invite = api({
+    operationId: 'inviteAdmin',
+    tags,
+    summary: `Invites an administrator by email: a one-time link to choose a password (${ttlText('invite')})`,
+    description: 'Inviting a pending address again sends a fresh link; an existing active administrator answers 409.',
+    security: ADMIN,
+    requestBody: jsonBody(obj({ email: str('Email', { format: 'email' }) }, ['email'])),
+    responses: answers({ admin: adminView }, 400, 409),
+  });
+  app.post('/api/admins/invite', { preHandler: admin, schema: invite }, async (req) => {
     const email = normaliseEmail(body(req).email);
     const { adminId, token, resent } = await inviteAdmin(db, email, req.admin!.email);
     await sendInvite(email, token, req.admin!.email);
@@ -116,7 +145,15 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     };
   });
 
-  app.post('/api/admins/remove', { preHandler: admin }, async (req) => {
+  const remove = api({
+    operationId: 'removeAdmin',
+    tags,
+    summary: 'Removes an administrator and ends their sessions; the last one who can sign in stays (409)',
+    security: ADMIN,
+    requestBody: jsonBody(obj({ admin_id: int() }, ['admin_id'])),
+    responses: answers({}, 400, 404, 409),
+  });
+  app.post('/api/admins/remove', { preHandler: admin, schema: remove }, async (req) => {
     const id = Number(body(req).admin_id);
     if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'admin_id is required.');
     const removed = await removeAdmin(db, id);
@@ -126,7 +163,18 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
 
   app.post(
     '/api/admins/changepassword',
-    { preHandler: admin, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      preHandler: admin,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: api({
+        operationId: 'changeOwnPassword',
+        tags,
+        summary: 'Changes the signed-in administrator’s password; every session of the account ends, this one gets a new cookie',
+        security: ADMIN,
+        requestBody: jsonBody(obj({ currentPassword: str(), newPassword: newPassword('The new password') }, ['currentPassword', 'newPassword'])),
+        responses: answers({}, 400),
+      }),
+    },
     async (req, reply: FastifyReply) => {
       const b = body(req);
       const who = req.admin!;
@@ -145,7 +193,15 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     },
   );
 
-  app.post('/api/admin/forgotpassword', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (req) => {
+  const forgot = api({
+    operationId: 'forgotPassword',
+    tags: sessionTags,
+    summary: `'Forgot Password?': emails a one-time link to choose a new password (expires in ${ttlText('reset')})`,
+    description: 'Answers the same 200 message whether or not an account uses the address; at most one mail a minute per account, 5 requests a minute per client address (429 above).',
+    requestBody: jsonBody(obj({ email: str('The account email', { format: 'email' }) }, ['email'])),
+    responses: answers({}, 400),
+  });
+  app.post('/api/admin/forgotpassword', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } }, schema: forgot }, async (req) => {
     const raw = body(req).email;
     if (typeof raw !== 'string' || !raw.trim()) throw new AppError(400, 'Please enter your email address.');
     const email = normaliseEmail(raw);
@@ -155,7 +211,15 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     return { statusCode: 200, message: FORGOT_ANSWER };
   });
 
-  app.post('/api/admin/resetpassword', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (req) => {
+  const reset = api({
+    operationId: 'resetPassword',
+    tags: sessionTags,
+    summary: 'Sets a password with the token from an emailed link (reset or invitation); the link works once',
+    description: 'Every session of the account ends. An invalid, used or expired token, or a weak password, answers 400 with the reason.',
+    requestBody: jsonBody(obj({ token: str('The token from the link'), password: newPassword('The new password') }, ['token', 'password'])),
+    responses: answers({}, 400),
+  });
+  app.post('/api/admin/resetpassword', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: reset }, async (req) => {
     const b = body(req);
     const { purpose } = await resetWithToken(db, b.token, b.password);
     return {

@@ -12,6 +12,7 @@ import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
 const GROUPS = [...(Object.keys(RULE36_CHECKED_FIELDS) as ResourceKey[]), 'settings'] as const;
 
+const CHECK_INVALID = 'Send the text to check, or a content group and the id of one of its items.';
 const CheckBody = z.union([
   z.object({ text: z.string().max(500_000), group: z.enum(GROUPS).optional() }),
   z.object({ group: z.enum(GROUPS), id: z.coerce.number().int().positive().optional() }),
@@ -46,9 +47,10 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
   app.post(
     '/api/compliance/check',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         operationId: 'checkCompliance',
+        invalid: CHECK_INVALID,
         tags: ['Compliance'],
         summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
         description:
@@ -83,7 +85,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
     },
     async (req: FastifyRequest) => {
       const parsed = CheckBody.safeParse(req.body ?? {});
-      if (!parsed.success) throw new AppError(400, 'Send the text to check, or a content group and the id of one of its items.');
+      if (!parsed.success) throw new AppError(400, CHECK_INVALID);
       const input = parsed.data;
       let findings: Rule36Finding[];
       if ('text' in input) {

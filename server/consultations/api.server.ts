@@ -9,6 +9,30 @@ import {
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { ADMIN, answers, api, arr, int, jsonBody, media, nullable, obj, str } from '../api/route-schema';
+
+const tags = ['Mail and consultations'];
+const status = str(undefined, { enum: [...CONSULTATION_STATUSES] });
+/** A consultation request as the inbox calls return it (view). */
+const consultation = obj({
+  consultation_id: int(),
+  reference: str(),
+  name: str(),
+  email: str(),
+  contactNumber: str(),
+  LegalIssueSummary: str(),
+  datetime: str(),
+  status,
+  document: nullable(obj({ name: str(), type: str(), url: str() })),
+  consent_at: nullable(str('ISO time the visitor confirmed that the form does not create a lawyer–client relationship; null when the request carried no consent')),
+  slot: nullable(str('The booked slot (ISO), null for a preferred time')),
+  opposing_party: nullable(str()),
+  consent_version: nullable(int()),
+  decision_note: nullable(str()),
+  conflicts: arr({ type: 'object' }, { description: 'What the conflict check found' }),
+  created_at: str(),
+  updated_at: str(),
+});
 
 function view(r: ConsultationRow) {
   return {
@@ -64,7 +88,22 @@ function wholeNumber(value: unknown, fallback: number, max: number, name: string
 export function registerConsultationRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
   const admin = requireAdmin(services);
 
-  app.get('/api/consultations/getall', { preHandler: admin }, async (req) => {
+  const list = api({
+    operationId: 'listConsultations',
+    tags,
+    summary: 'Consultation requests, newest first, a page at a time',
+    security: ADMIN,
+    querystring: obj({
+      status: str('Only requests in this status'),
+      page: str(`Page number (a whole number from 1, default 1)`),
+      perPage: str(`Requests a page (1 to ${CONSULTATIONS_MAX_PER_PAGE}, default ${CONSULTATIONS_PER_PAGE})`),
+    }),
+    responses: answers(
+      { consultations: arr(consultation), total: int(), page: int(), perPage: int(), pages: int(), counts: obj({}, [], { additionalProperties: int() }) },
+      400,
+    ),
+  });
+  app.get('/api/consultations/getall', { preValidation: admin, schema: list }, async (req) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const status = query.status;
     if (status !== undefined && !CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
@@ -85,7 +124,15 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     };
   });
 
-  app.post('/api/consultations/updatestatus', { preHandler: admin }, async (req) => {
+  const update = api({
+    operationId: 'updateConsultationStatus',
+    tags,
+    summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
+    security: ADMIN,
+    requestBody: jsonBody(obj({ consultation_id: int(), status }, ['consultation_id', 'status'])),
+    responses: answers({ consultation }, 400, 404, 409),
+  });
+  app.post('/api/consultations/updatestatus', { preHandler: admin, schema: update }, async (req) => {
     const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const id = Number(b.consultation_id);
     const status = b.status;
@@ -105,7 +152,15 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     return { statusCode: 200, message: 'Status updated', consultation: view(row) };
   });
 
-  app.get('/api/consultations/:id/document', { preHandler: admin }, async (req, reply) => {
+  const document = api({
+    operationId: 'getConsultationDocument',
+    tags,
+    summary: 'The private document of a consultation request (a download)',
+    security: ADMIN,
+    params: obj({ id: str('consultation_id') }, ['id']),
+    responses: { 200: media('application/octet-stream'), ...answers({}, 404) },
+  });
+  app.get('/api/consultations/:id/document', { preValidation: admin, schema: document }, async (req, reply) => {
     const id = Number((req.params as { id: string }).id);
     const row = Number.isInteger(id) && id > 0 ? await mail.getConsultation(id) : null;
     if (!row?.document_path) throw new AppError(404, 'Document not found');

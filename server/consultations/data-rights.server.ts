@@ -9,7 +9,8 @@ import { escapeHtml as esc } from '../mail/templates.server';
 import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
-import { doc, sendPage } from './pages.server';
+import { sendPage } from './pages.server';
+import { ADMIN, answers, api, arr, fromZod, int, jsonBody, obj, type Schema } from '../api/route-schema';
 import { parse } from './routes.server';
 import type { Intake } from './service.server';
 
@@ -274,11 +275,13 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     '/api/privacy/request',
     {
       config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
-      schema: doc({
+      schema: api({
         operationId: 'requestDataAccess',
         tags: ['Privacy'],
         summary: 'Ask for a copy of one’s data or its erasure: a one-time link is mailed to the address (the same answer whether or not it is known)',
-        description: 'JSON or form {email, kind: access | erasure (default access)}.',
+        description: 'JSON or form {email, kind: access | erasure (default access)}. A form posted by a browser (Accept: text/html) gets a page.',
+        requestBody: { required: true, content: { 'application/json': { schema: fromZod(RequestBody) }, 'multipart/form-data': { schema: fromZod(RequestBody) } } },
+        responses: answers({}, 400),
       }),
     },
     async (req, reply) => {
@@ -349,12 +352,17 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   });
 
   // ── Admin: erasure requests ─────────────────────────────────────────────────────────────────────
-  const sch = (operationId: string, summary: string, description?: string) => ({
+  const sch = (operationId: string, summary: string, body?: z.ZodType, ok: Record<string, Schema> = {}) => ({
     preHandler: admin,
-    schema: doc({ operationId, tags: ['Privacy'], summary, security: [{ session: [] }], ...(description ? { description } : {}) }),
+    schema: api({ operationId, tags: ['Privacy'], summary, security: ADMIN, ...(body ? { requestBody: jsonBody(fromZod(body)) } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
   });
-  app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes'), async () => {
-    const rows = await db.selectFrom('data_requests').selectAll().where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
+  const Id = z.object({ request_id: z.coerce.number().int().positive('request_id is required.') });
+  const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
+  app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes', undefined, { requests: arr(obj({ request_id: int() }, [], { additionalProperties: true })) }), async () => {
+    const rows = await db
+      .selectFrom('data_requests')
+      .select(['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'])
+      .where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
     return {
       statusCode: 200,
       message: 'Erasure requests fetched successfully',
@@ -371,22 +379,21 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
       })),
     };
   });
-  const Id = z.object({ request_id: z.coerce.number().int().positive('request_id is required.') });
-  app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', 'JSON {request_id, reason}'), async (req) => {
-    const b = parse(Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') }), req.body);
+  app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', Hold), async (req) => {
+    const b = parse(Hold, req.body);
     const res = await db.updateTable('data_requests').set({ status: 'held', hold_reason: b.reason }).where('request_id', '=', b.request_id).where('kind', '=', 'erasure').where('status', '=', 'verified').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
     req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
     return { statusCode: 200, message: 'Erasure held' };
   });
-  app.post('/api/privacy/requests/release', sch('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)', 'JSON {request_id}'), async (req) => {
+  app.post('/api/privacy/requests/release', sch('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)', Id), async (req) => {
     const b = parse(Id, req.body);
     const res = await db.updateTable('data_requests').set({ status: 'verified', hold_reason: null }).where('request_id', '=', b.request_id).where('status', '=', 'held').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
     req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
     return { statusCode: 200, message: 'Hold released' };
   });
-  app.post('/api/privacy/requests/erase', sch('eraseDataRequest', 'Carry out a confirmed erasure now', 'JSON {request_id}'), async (req) => {
+  app.post('/api/privacy/requests/erase', sch('eraseDataRequest', 'Carry out a confirmed erasure now', Id, { removed: obj({ consultations: int(), files: int(), mails: int() }) }), async (req) => {
     const b = parse(Id, req.body);
     const removal = await rights.erase(b.request_id, req.admin?.email ?? 'administrator');
     req.audit = { action: 'erase', target: 'data-request', recordId: b.request_id };

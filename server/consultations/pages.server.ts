@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
@@ -36,18 +36,6 @@ export function officePhones(settings: SiteSettings): string {
 }
 
 export { escapeHtml };
-
-/** A route schema that documents itself in the API reference (operationId, tags, summary; see server/api/docs.ts). */
-export interface DocSchema extends FastifySchema {
-  operationId: string;
-  tags: string[];
-  summary: string;
-  description?: string;
-  security?: Array<Record<string, string[]>>;
-}
-export function doc(s: DocSchema): FastifySchema {
-  return s;
-}
 
 /**
  * The Book Consultation form posted by a browser without JavaScript: the request is stored exactly as the

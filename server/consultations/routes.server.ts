@@ -8,11 +8,11 @@ import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { parseCsv } from './csv.server';
 import { linkUsed, type LinkPayload } from './links.server';
-import { doc, escapeHtml, officePhones, sendPage } from './pages.server';
+import { escapeHtml, officePhones, sendPage } from './pages.server';
+import { ADMIN, answers, api, fromZod, int, jsonBody, obj, str, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 
-const ADMIN = [{ session: [] }];
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
 
 const DecideBody = z.object({
@@ -34,6 +34,13 @@ const PartyBody = z.object({
   note: z.string().trim().max(500, 'The note is too long (at most 500 characters).').optional(),
 });
 const PartyId = z.object({ party_id: z.coerce.number().int().positive('party_id is required.') });
+const CsvBody = z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') });
+/** A party as the calls return it (partyView). */
+const party = obj(
+  { party_id: int(), name: str(), kind: str(undefined, { enum: [...PARTY_KINDS] }), email: str(), phone: str(), note: str(), created_at: str(), updated_at: str() },
+  ['party_id', 'name', 'kind', 'email', 'phone', 'note', 'created_at', 'updated_at'],
+);
+const decided = obj({ consultation_id: int(), status: str() }, ['consultation_id', 'status']);
 
 /** zod's first message as a 400. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -71,7 +78,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
   app.get(
     '/api/consultations/slots',
     {
-      schema: doc({
+      schema: api({
         operationId: 'listConsultationSlots',
         tags: ['Consultations'],
         summary: 'Free consultation slots between two dates (the firm’s days), as ISO times with the places left',
@@ -123,12 +130,14 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     '/api/consultations/decide',
     {
       preHandler: admin,
-      schema: doc({
+      schema: api({
         operationId: 'decideConsultation',
         tags: ['Consultations'],
         summary: 'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
         security: ADMIN,
-        description: 'JSON {consultation_id, action: confirm | decline | cancel | complete | no_show, note?}. 409 when the request is not in a state that allows the action.',
+        description: '409 when the request is not in a state that allows the action.',
+        requestBody: jsonBody(fromZod(DecideBody)),
+        responses: answers({ consultation: decided }, 400, 404, 409),
       }),
     },
     async (req) => {
@@ -143,12 +152,13 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     '/api/consultations/clear-conflict',
     {
       preHandler: admin,
-      schema: doc({
+      schema: api({
         operationId: 'clearConflict',
         tags: ['Consultations'],
         summary: 'Clear a conflict hold (the request then waits for a decision) or decline the request',
         security: ADMIN,
-        description: 'JSON {consultation_id, action: clear | decline, note?}.',
+        requestBody: jsonBody(fromZod(ClearBody)),
+        responses: answers({ consultation: decided }, 400, 404, 409),
       }),
     },
     async (req) => {
@@ -164,15 +174,23 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
   );
 
   // ── Admin: the firm's clients and adverse parties ───────────────────────────────────────────────
-  const partySchema = (operationId: string, summary: string, description?: string) => ({
+  const partySchema = (operationId: string, summary: string, body: z.ZodType | null, ok: Record<string, Schema>, description?: string) => ({
     preHandler: admin,
-    schema: doc({ operationId, tags: ['Conflict check'], summary, security: ADMIN, ...(description ? { description } : {}) }),
+    schema: api({
+      operationId,
+      tags: ['Conflict check'],
+      summary,
+      security: ADMIN,
+      ...(description ? { description } : {}),
+      ...(body ? { requestBody: jsonBody(fromZod(body)) } : {}),
+      responses: answers(ok, ...(body ? [400, 404] : [])),
+    }),
   });
-  app.get('/api/conflict-parties/getall', partySchema('listConflictParties', 'The firm’s clients and adverse parties'), async () => {
+  app.get('/api/conflict-parties/getall', partySchema('listConflictParties', 'The firm’s clients and adverse parties', null, { parties: { type: 'array', items: party } }), async () => {
     const rows = await db.selectFrom('conflict_parties').selectAll().orderBy('name').execute();
     return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView) };
   });
-  app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', 'JSON {name, kind: client | adverse, email?, phone?, note?}'), async (req) => {
+  app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', PartyBody, { party }), async (req) => {
     const b = parse(PartyBody, req.body);
     const now = new Date().toISOString();
     const row = await db
@@ -183,7 +201,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     req.audit = { action: 'add', target: 'conflict-party', recordId: Number(row.party_id), summary: b.name };
     return { statusCode: 200, message: 'Party added', party: partyView(row) };
   });
-  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', 'JSON {party_id, name, kind, email?, phone?, note?}'), async (req) => {
+  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', PartyBody.extend(PartyId.shape), { party }), async (req) => {
     const { party_id } = parse(PartyId, req.body);
     const b = parse(PartyBody, req.body);
     const res = await db
@@ -196,7 +214,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     req.audit = { action: 'update', target: 'conflict-party', recordId: party_id, summary: b.name };
     return { statusCode: 200, message: 'Party updated', party: partyView(row) };
   });
-  app.post('/api/conflict-parties/delete', partySchema('deleteConflictParty', 'Delete a client or adverse party', 'JSON {party_id}'), async (req) => {
+  app.post('/api/conflict-parties/delete', partySchema('deleteConflictParty', 'Delete a client or adverse party', PartyId, {}), async (req) => {
     const { party_id } = parse(PartyId, req.body);
     const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
@@ -208,10 +226,12 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     partySchema(
       'importConflictParties',
       'Import clients and adverse parties from CSV',
+      CsvBody,
+      { imported: int() },
       'JSON {csv}: a header row with name and kind (client or adverse) and optionally email, phone, note; every row is checked first and nothing is stored when one is wrong.',
     ),
     async (req) => {
-      const csv = parse(z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') }), req.body).csv;
+      const csv = parse(CsvBody, req.body).csv;
       const rows = parseCsv(csv);
       if (rows.length < 2) throw new AppError(400, 'The CSV file needs a header row and at least one party.');
       const header = rows[0]!.map((h) => h.trim().toLowerCase());

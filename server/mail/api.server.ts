@@ -5,6 +5,32 @@ import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } 
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
+import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
+import { ADMIN, answers, api, arr, binary, bool, int, jsonBody, nullable, obj, str } from '../api/route-schema';
+import { MAIL_STATUSES } from './outbox.server';
+import { CONSENT_REQUIRED_MESSAGE, MAX_MAIL_FILES } from './service.server';
+
+const tags = ['Mail and consultations'];
+const success = bool('true on 200, false on every failure');
+
+const contactForm = obj(
+  {
+    name: str('Name'),
+    email: str('Email', { format: 'email' }),
+    contactNumber: str('Contact number'),
+    LegalIssueSummary: str('Legal issue summary'),
+    datetime: str('Preferred date and time'),
+    document: binary('Optional document'),
+    [CONSENT_FIELD]: str(
+      `Optional. The checkbox '${CONSENT_LABEL}' (required on the site's own form): 'true', 'on' or '1' stores the time it was given as consent_at. Left out (or blank), the request is stored with no consent recorded. Any other value answers 400 "${CONSENT_REQUIRED_MESSAGE}".`,
+    ),
+    [SLOT_FIELD]: str('Optional: a free slot (ISO start time from listConsultationSlots) instead of a preferred time'),
+    [OPPOSING_PARTY_FIELD]: str('Optional: the opposing party (for the conflict check)'),
+    [NOTICE_VERSION_FIELD]: str('Optional: the version of the privacy notice the visitor saw'),
+    [HONEYPOT_FIELD]: str('Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.', { maxLength: 0 }),
+  },
+  ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime'],
+);
 
 /** The two mail calls answer {statusCode, message, success}: failures (401, 400, 429, 500) carry success: false. */
 async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
@@ -34,7 +60,16 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
 
     scope.post(
       '/api/mail/contact',
-      { config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {} },
+      {
+        config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+        schema: api({
+          operationId: 'bookConsultation',
+          tags,
+          summary: 'Book a consultation (public, rate-limited). The answer carries success; a form posted by a browser (Accept: text/html) gets a page.',
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: contactForm }, 'application/json': { schema: contactForm } } },
+          responses: answers({ success, reference: str('Reference of the request') }, 400, 413, 415),
+        }),
+      },
       async (req, reply) => {
         const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
         const received = (reference: string) => ({
@@ -61,7 +96,22 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
       },
     );
 
-    scope.post('/api/mail/sendmail', { preHandler: admin }, async (req, reply) => {
+    const sendmail = api({
+      operationId: 'sendMail',
+      tags,
+      summary: `Send mail from the admin (at most ${MAX_MAIL_FILES} files: "You can upload up to ${MAX_MAIL_FILES} files."). The answer carries success.`,
+      security: ADMIN,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: obj({ to: str('Recipient', { format: 'email' }), subject: str('Subject'), text: str('Message'), documents: arr(binary(), { maxItems: MAX_MAIL_FILES }) }, ['to', 'subject', 'text']),
+          },
+        },
+      },
+      responses: answers({ success, mail_id: int('The message in the mail log') }, 400, 413, 415, 502),
+    });
+    scope.post('/api/mail/sendmail', { preHandler: admin, schema: sendmail }, async (req, reply) => {
       const body = await readBody(req, services.files.tmpDir, services.config.limits.document);
       let mailId: number;
       try {
@@ -91,7 +141,31 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
 
   const admin = requireAdmin(services);
 
-  app.get('/api/mail/outbox', { preHandler: admin }, async () => {
+  const outbox = api({
+    operationId: 'listMailOutbox',
+    tags,
+    summary: 'The mail log (latest 200 messages)',
+    security: ADMIN,
+    responses: answers({
+      messages: arr(
+        obj({
+          mail_id: int(),
+          kind: str(),
+          to: str(),
+          subject: str(),
+          status: str(undefined, { enum: [...MAIL_STATUSES] }),
+          attempts: int(),
+          last_error: nullable(str()),
+          next_attempt_at: str(),
+          created_at: str(),
+          sent_at: nullable(str()),
+          consultation_id: nullable(int()),
+          attachments: arr(str()),
+        }),
+      ),
+    }),
+  });
+  app.get('/api/mail/outbox', { preHandler: admin, schema: outbox }, async () => {
     const rows = await mail.outbox.list(200);
     return {
       statusCode: 200,
@@ -113,7 +187,15 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     };
   });
 
-  app.post('/api/mail/retry', { preHandler: admin }, async (req) => {
+  const retry = api({
+    operationId: 'retryMail',
+    tags,
+    summary: 'Queue a failed message again',
+    security: ADMIN,
+    requestBody: jsonBody(obj({ mail_id: int() }, ['mail_id'])),
+    responses: answers({ mail: obj({ mail_id: int(), status: str(undefined, { enum: [...MAIL_STATUSES] }) }) }, 400, 404, 409),
+  });
+  app.post('/api/mail/retry', { preHandler: admin, schema: retry }, async (req) => {
     const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const id = Number(b.mail_id);
     if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'mail_id is required.');

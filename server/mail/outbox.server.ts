@@ -50,6 +50,27 @@ export interface OutboxRow {
   updated_at: string | null;
 }
 
+/** A row as the mail log lists it: without the message's bodies. */
+export type OutboxEntry = Omit<OutboxRow, 'text_body' | 'html_body'>;
+const ENTRY_COLUMNS = [
+  'mail_id',
+  'kind',
+  'to_address',
+  'reply_to',
+  'subject',
+  'attachments',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'locked_until',
+  'last_error',
+  'message_id',
+  'consultation_id',
+  'created_at',
+  'sent_at',
+  'updated_at',
+] as const satisfies readonly (keyof OutboxEntry)[];
+
 /** A row claimed by one worker: only the holder of the token may record its outcome. */
 export interface Claimed extends OutboxRow {
   token: string;
@@ -201,9 +222,9 @@ export class Outbox {
     return row ? toRow(row) : null;
   }
 
-  /** Newest first. */
-  async list(limit = 200): Promise<OutboxRow[]> {
-    const rows = await this.db.selectFrom('mail_outbox').selectAll().orderBy('mail_id', 'desc').limit(limit).execute();
-    return rows.map(toRow);
+  /** Newest first, for the mail log: every column but the bodies (the log never shows them). */
+  async list(limit = 200): Promise<OutboxEntry[]> {
+    const rows = await this.db.selectFrom('mail_outbox').select(ENTRY_COLUMNS).orderBy('mail_id', 'desc').limit(limit).execute();
+    return rows.map((r) => toRow(r) as OutboxEntry);
   }
 }

@@ -133,7 +133,7 @@ describe('a group declared in a test', () => {
     const add = doc.paths['/api/notice/addNotice'].post;
     expect(add.tags).toEqual(['Notices']);
     expect(add.security).toEqual([{ session: [] }]);
-    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats']);
+    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats', 'status']);
     expect(Object.keys(add.responses['200'].content['application/json'].schema.allOf[1].properties)).toEqual(['notice']);
     expect(doc.paths['/api/notice/getAllNotices'].get.security).toEqual([]);
     expect(doc.paths['/api/notice/updateNotice'].put).toBeDefined();

@@ -1,7 +1,7 @@
 /**
- * The API reference at /api/docs: an OpenAPI 3.1 document of every call (generated from the content
- * declarations) and a self-contained HTML page. Every route the server registers under /api must be in
- * it, so a new route cannot be forgotten.
+ * The API reference at /api/docs: an OpenAPI 3.1 document collected from the schemas of the registered
+ * routes (decision 0026) and a self-contained HTML page. Every route the server registers under /api must
+ * carry a schema with an operationId and a tag, so a new route cannot be left out.
  */
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,15 +65,67 @@ describe('GET /api/docs.json', () => {
     expect(JSON.stringify(log)).toContain('"enum":["queued","retrying","sent","failed"]');
   });
 
+  it('has a schema with an operationId, a tag and a summary on every route registered under /api', () => {
+    const api = s.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    expect(api.length).toBeGreaterThan(15 * 6);
+    const bad = api
+      .filter((r) => {
+        const schema = (r.schema ?? {}) as { operationId?: unknown; tags?: unknown[]; summary?: unknown };
+        return typeof schema.operationId !== 'string' || !schema.tags?.length || typeof schema.summary !== 'string';
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(bad, 'routes without a schema (operationId, tags, summary)').toEqual([]);
+  });
+
   it('describes every route registered under /api, with its method', () => {
     const routes = registeredApiRoutes();
     expect(routes.length).toBeGreaterThan(15 * 6);
     const missing = routes.filter((r) => !doc.paths[toOpenApi(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
     expect(missing, 'routes missing from the API reference').toEqual([]);
-    const undocumented = routes
-      .filter((r) => doc.paths[toOpenApi(r.url)]?.[r.method.toLowerCase()]?.['x-undocumented'])
-      .map((r) => `${r.method} ${r.url}`);
-    expect(undocumented, 'routes without a description in server/api/docs.ts').toEqual([]);
+  });
+
+  it('keeps the operationIds other code and issues name', () => {
+    const ids = new Set(Object.values<Json>(doc.paths).flatMap((ops) => Object.values<Json>(ops).map((op) => op.operationId)));
+    for (const id of ['listContent', 'publishContent', 'unpublishContent', 'scheduleContent', 'previewContent', 'listRevisions', 'restoreRevision', 'restoreContent', 'purgeContent', 'reorderContent', 'contentDependents', 'contentWorkList', 'checkCompliance', 'listConsultationSlots', 'decideConsultation', 'clearConflict', 'requestDataAccess', 'acceptDisclaimer', 'adminLogin', 'faqsAddFaqs']) {
+      expect(ids.has(id), id).toBe(true);
+    }
+  });
+
+  it('takes the settings schema from content/settings.ts', () => {
+    const settings = doc.components.schemas.SiteSettings;
+    expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['firmName', 'phones', 'legalTeam', 'rule36', 'booking', 'privacy']));
+    expect(doc.paths['/api/settings/getsettings'].get.responses['200'].content['application/json'].schema.allOf[1].properties.settings).toEqual({
+      $ref: '#/components/schemas/SiteSettings',
+    });
+  });
+});
+
+describe('requests refused by a route schema', () => {
+  const post = (p: string, body: unknown) =>
+    fetch(`${s.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it("answer 400 with the spec's message of the call", async () => {
+    expect(await post('/api/admin/adminlogin', {})).toEqual({ status: 400, body: { statusCode: 400, message: 'Both fields are required.' } });
+    expect(await post('/api/admin/adminlogin', { email: 'a@b.example' })).toEqual({ status: 400, body: { statusCode: 400, message: 'Both fields are required.' } });
+    expect(await post('/api/blog/getblogByid', { blog_id: 'seven' })).toEqual({ status: 400, body: { statusCode: 400, message: 'Please choose a blog.' } });
+    expect(await post('/api/cases/getcasesByCategory', [])).toEqual({ status: 400, body: { statusCode: 400, message: 'Please choose a case category.' } });
+  });
+
+  it('otherwise answer 400 with a sentence naming the field', async () => {
+    expect(await post('/api/disclaimer/accept', {})).toEqual({ status: 400, body: { statusCode: 400, message: 'The field version is required.' } });
+    expect(await post('/api/disclaimer/accept', { version: 'x'.repeat(41) })).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'The field version is too long (at most 40 characters).' },
+    });
+  });
+
+  it('still accept what the spec client sends (ids as numbers or strings of digits)', async () => {
+    const blogs = (await (await fetch(`${s.url}/api/blog/getblogs`)).json()).blogs as { blog_id: number }[];
+    if (blogs.length) {
+      expect((await post('/api/blog/getblogByid', { blog_id: blogs[0]!.blog_id })).status).toBe(200);
+      expect((await post('/api/blog/getblogByid', { blog_id: String(blogs[0]!.blog_id) })).status).toBe(200);
+    }
+    expect((await post('/api/casedetails/getCasedetailsByCaseId', { case_id: '999999' })).body).toEqual({ statusCode: 404, message: 'No details available for this case.' });
   });
 
   it('describes only routes that exist', () => {

@@ -387,6 +387,19 @@ describe('admin lists at scale and the order the firm sets', () => {
     expect((await api(s.url, content('review', '?q=%25'), { cookie })).body.total).toBe(0);
     const bad = await api(s.url, content('review', '?sort=password'), { cookie });
     expect(bad.status).toBe(400);
+    // Every state counted in one pass (issue 17): 5 in the trash, 3 published with a pending draft, 4
+    // drafts scheduled; the counts follow the search too.
+    const named = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Client ${String(from + i).padStart(3, '0')}`);
+    await db.updateTable('client_reviews').set({ deleted_at: now }).where('name', 'in', named(196, 200)).execute();
+    await db.updateTable('client_reviews').set({ pending_draft: JSON.stringify({ message: 'Changed' }) }).where('name', 'in', named(191, 193)).execute();
+    await db.updateTable('client_reviews').set({ publish_at: '2099-01-01T09:00:00.000Z' }).where('name', 'in', named(1, 4)).execute();
+    const after = await list('');
+    expect(after.counts).toEqual({ all: 195, published: 165, draft: 33, scheduled: 4, trash: 5 });
+    expect(after.total).toBe(195);
+    expect((await list('status=trash')).rows.map((r: { name: string }) => r.name).sort()).toEqual(named(196, 200));
+    expect((await list('status=scheduled')).total).toBe(4);
+    const pilotCounts = (await api(s.url, content('review', '?q=pilot'), { cookie })).body.counts;
+    expect(pilotCounts).toEqual({ all: 19, published: 16, draft: 3, scheduled: 0, trash: 1 });
   });
 
   it('reorders: the public list call and page follow the new order', async () => {

@@ -1,150 +1,87 @@
-import { useMemo, useState } from 'react';
-import { Button, Form, Pagination, Table } from 'react-bootstrap';
-import { EditIcon, TrashIcon } from './icons';
-
-export const PAGE_SIZE = 20;
+import { Table, type TableProps } from 'react-bootstrap';
 
 export interface Column<R> {
   key: string;
   header: string;
+  /** `index` counts from the first row of the list (paged lists included). */
   render(row: R, index: number): React.ReactNode;
-  /** Text used by the search box. */
+  /** The cell's text for searches. */
   text?(row: R): string;
+  /** The cell's class. */
+  className?: string;
+  style?: React.CSSProperties;
 }
 
+/** The management tables' look (content groups): bordered, hover, a light head, centred placeholders. */
+export const MANAGEMENT_TABLE: TableProps = { bordered: true, hover: true, responsive: true, className: 'align-middle admin-table' };
+/** The lists' look (consultations, mail, conflict list, data requests): compact and striped. */
+export const LIST_TABLE: TableProps = { responsive: true, striped: true, bordered: true, hover: true, size: 'sm', className: 'align-middle' };
+
 /**
- * The management table: S.No first, the declared columns, then the edit and delete icons. Past 20 rows
- * it gains a search box and pagination.
+ * Every admin table: a hidden caption, optional S.No first, the columns, optional row actions last, and
+ * 'Loading...' or the empty text in place of rows (`asParagraph`: instead of the table, as the lists
+ * show them). `first` numbers a later page of a paged list; `headerCell` and `rowProps` let the content
+ * table sort by its headers and drag its rows.
  */
 export function DataTable<R>(props: {
   caption: string;
-  rows: R[];
+  /** null while loading. */
+  rows: R[] | null;
   columns: Column<R>[];
   rowKey(row: R): string | number;
-  /** Name of a row for the icons' accessible labels. */
-  rowLabel(row: R, sno: number): string;
-  onEdit(row: R): void;
-  onDelete(row: R): void;
-  emptyText: string;
+  emptyText: React.ReactNode;
   loading?: boolean;
-  extraActions?(row: R, sno: number): React.ReactNode;
+  numbered?: boolean;
+  first?: number;
+  actions?: { header?: string; render(row: R, sno: number, index: number): React.ReactNode };
+  headerCell?(column: Column<R>): React.ReactNode;
+  rowProps?(row: R, index: number): React.ComponentProps<'tr'> & Record<`data-${string}`, string | number>;
+  table?: TableProps;
+  headClass?: string;
+  asParagraph?: boolean;
 }) {
-  const { rows, columns } = props;
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const large = rows.length > PAGE_SIZE;
-
-  const filtered = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const numbered = rows.map((row, i) => ({ row, sno: i + 1 }));
-    if (!large || !q) return numbered;
-    return numbered.filter(({ row, sno }) =>
-      [String(sno), ...columns.map((c) => (c.text ? c.text(row) : ''))].join(' ').toLowerCase().includes(q),
-    );
-  }, [rows, columns, query, large]);
-
-  const pages = large ? Math.max(1, Math.ceil(filtered.length / PAGE_SIZE)) : 1;
-  const current = Math.min(page, pages);
-  const visible = large ? filtered.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE) : filtered;
-
+  const { rows, columns, numbered, actions, first = 0 } = props;
+  const placeholder = rows === null || (props.loading && rows.length === 0) ? 'Loading...' : rows.length === 0 ? props.emptyText : null;
+  if (placeholder !== null && props.asParagraph) return <p>{placeholder}</p>;
   return (
-    <div>
-      {large ? (
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <Form.Label htmlFor="admin-table-search" className="mb-0">
-            Search
-          </Form.Label>
-          <Form.Control
-            id="admin-table-search"
-            type="search"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setPage(1);
-            }}
-            style={{ maxWidth: 320 }}
-          />
-          <span className="text-body-secondary small" aria-live="polite">
-            {filtered.length} of {rows.length} rows
-          </span>
-        </div>
-      ) : null}
-      <div className="table-responsive">
-        <Table bordered hover className="align-middle admin-table">
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead className="table-light">
-            <tr>
-              <th scope="col">S.No</th>
-              {columns.map((c) => (
+    <Table {...(props.table ?? MANAGEMENT_TABLE)} aria-busy={props.loading || undefined}>
+      <caption className="visually-hidden">{props.caption}</caption>
+      <thead className={props.headClass}>
+        <tr>
+          {numbered ? <th scope="col">S.No</th> : null}
+          {columns.map(
+            (c) =>
+              props.headerCell?.(c) ?? (
                 <th scope="col" key={c.key}>
                   {c.header}
                 </th>
+              ),
+          )}
+          {actions ? <th scope="col">{actions.header ?? 'Actions'}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows === null || placeholder !== null ? (
+          <tr>
+            <td colSpan={columns.length + (numbered ? 1 : 0) + (actions ? 1 : 0)} className="text-center">
+              {placeholder}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row, i) => (
+            <tr key={props.rowKey(row)} {...props.rowProps?.(row, i)}>
+              {numbered ? <td>{first + i + 1}</td> : null}
+              {columns.map((c) => (
+                <td key={c.key} className={c.className} style={c.style}>
+                  {c.render(row, first + i)}
+                </td>
               ))}
-              <th scope="col">Actions</th>
+              {actions ? <td className="text-nowrap">{actions.render(row, first + i + 1, i)}</td> : null}
             </tr>
-          </thead>
-          <tbody>
-            {props.loading && rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 2} className="text-center">
-                  Loading...
-                </td>
-              </tr>
-            ) : visible.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 2} className="text-center">
-                  {rows.length === 0 ? props.emptyText : 'No rows match the search.'}
-                </td>
-              </tr>
-            ) : (
-              visible.map(({ row, sno }) => (
-                <tr key={props.rowKey(row)}>
-                  <td>{sno}</td>
-                  {columns.map((c) => (
-                    <td key={c.key}>{c.render(row, sno - 1)}</td>
-                  ))}
-                  <td className="text-nowrap">
-                    {props.extraActions?.(row, sno)}
-                    <Button
-                      variant="outline-primary"
-                      size="sm"
-                      className="me-2"
-                      onClick={() => props.onEdit(row)}
-                      aria-label={`Edit ${props.rowLabel(row, sno)}`}
-                      title="Edit"
-                    >
-                      <EditIcon />
-                    </Button>
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      onClick={() => props.onDelete(row)}
-                      aria-label={`Delete ${props.rowLabel(row, sno)}`}
-                      title="Delete"
-                    >
-                      <TrashIcon />
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
-      </div>
-      {large && pages > 1 ? (
-        <nav aria-label="Table pages">
-          <Pagination className="flex-wrap">
-            <Pagination.Prev disabled={current === 1} onClick={() => setPage(current - 1)} aria-label="Previous page" />
-            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-              <Pagination.Item key={n} active={n === current} onClick={() => setPage(n)} aria-label={`Page ${n}`}>
-                {n}
-              </Pagination.Item>
-            ))}
-            <Pagination.Next disabled={current === pages} onClick={() => setPage(current + 1)} aria-label="Next page" />
-          </Pagination>
-        </nav>
-      ) : null}
-    </div>
+          ))
+        )}
+      </tbody>
+    </Table>
   );
 }
 

@@ -407,6 +407,91 @@ export function altProps(
   };
 }
 
+/** A declared field of the page's form, bound to the page's values. */
+export function PageField({ page, name, ...rest }: { page: ResourcePage; name: string } & Partial<Parameters<typeof FieldControl>[0]>) {
+  return (
+    <FieldControl
+      id={`admin-${page.def.key}-${name}`}
+      field={page.def.fields[name]!}
+      value={page.values[name] ?? ''}
+      onChange={(v) => page.setValue(name, v)}
+      editorKey={page.formVersion}
+      {...rest}
+    />
+  );
+}
+
+/** A declared file of the page's form: picker, stored file, removal (unless not `removable`) and alt text. */
+export function PageFile({ page, name, removable = true }: { page: ResourcePage; name: string; removable?: boolean }) {
+  const { def } = page;
+  return (
+    <FileControl
+      id={`admin-${def.key}-${name}`}
+      def={def.files[name]!}
+      file={page.files[name] ?? null}
+      onFile={(file) => page.setFile(name, file)}
+      stored={page.mode === 'update' ? (page.editing?.[name] as string | null) : null}
+      removed={!!page.removals[name]}
+      onRemove={removable ? (r) => page.setRemoval(name, r) : undefined}
+      inputKey={page.formVersion}
+      alt={altProps(def, name, page.values, page.editing, page.mode, (v) => page.setValue(altColumn(name), v))}
+    />
+  );
+}
+
+/**
+ * The skeleton of every management page: the title, the add/edit card around the page's controls (then
+ * the Rule 36 findings, the error and the buttons), the table, and the delete, history and schedule
+ * dialogs. Special pages (events, case details) pass their own controls, columns, edit, reset and submit.
+ */
+export function ResourcePageLayout({
+  formRef,
+  ...props
+}: {
+  page: ResourcePage;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  children: React.ReactNode;
+  columns: Column<Row>[];
+  rowLabel(row: Row, sno: number): string;
+  caption?: string;
+  onEdit?(row: Row): void;
+  /** The page's own reset (clearing its extra parts too). */
+  reset?(): void;
+  /** The page's own submit; without it the declaration's. */
+  submit?(status?: 'draft' | 'published'): void;
+}) {
+  const { def } = props.page;
+  const page = props.reset ? { ...props.page, reset: props.reset } : props.page;
+  const submit = props.submit ?? ((status?: 'draft' | 'published') => void page.submit({ status }));
+  return (
+    <>
+      <h1 className="h3 mb-3">{def.admin.title}</h1>
+      <Card className="mb-4">
+        <Card.Body>
+          <h2 className="h5">{page.mode === 'update' ? `Edit ${def.label.toLowerCase()}` : `Add ${def.label.toLowerCase()}`}</h2>
+          <Form
+            ref={formRef}
+            noValidate
+            aria-label={`${def.admin.title} form`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            {props.children}
+            <Rule36Panel page={page} />
+            <FormError message={page.error} />
+            <FormButtons page={page} submit={props.submit} />
+          </Form>
+        </Card.Body>
+      </Card>
+      <PageTable page={page} columns={props.columns} caption={props.caption ?? `${def.admin.title} list`} rowLabel={props.rowLabel} onEdit={props.onEdit} />
+      <DeleteConfirm page={page} />
+      <LifecycleDialogs page={page} />
+    </>
+  );
+}
+
 /** The generic management page of a content group: form on top, numbered table below. */
 export function ResourceManager({ def }: { def: ResourceDef }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -440,58 +525,14 @@ export function ResourceManager({ def }: { def: ResourceDef }) {
     [def, options],
   );
 
-  const idp = `admin-${def.key}`;
   return (
-    <>
-      <h1 className="h3 mb-3">{def.admin.title}</h1>
-      <Card className="mb-4">
-        <Card.Body>
-          <h2 className="h5">
-            {page.mode === 'update' ? `Edit ${def.label.toLowerCase()}` : `Add ${def.label.toLowerCase()}`}
-          </h2>
-          <Form
-            ref={formRef}
-            noValidate
-            aria-label={`${def.admin.title} form`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void page.submit();
-            }}
-          >
-            {Object.entries(def.fields).map(([name, f]) => (
-              <FieldControl
-                key={name}
-                id={`${idp}-${name}`}
-                field={f}
-                value={page.values[name] ?? ''}
-                onChange={(v) => page.setValue(name, v)}
-                options={options[name]}
-                editorKey={page.formVersion}
-              />
-            ))}
-            {Object.entries(def.files).map(([name, f]) => (
-              <FileControl
-                key={name}
-                id={`${idp}-${name}`}
-                def={f}
-                file={page.files[name] ?? null}
-                onFile={(file) => page.setFile(name, file)}
-                stored={page.mode === 'update' ? (page.editing?.[name] as string | null) : null}
-                removed={!!page.removals[name]}
-                onRemove={(r) => page.setRemoval(name, r)}
-                inputKey={page.formVersion}
-                alt={altProps(def, name, page.values, page.editing, page.mode, (v) => page.setValue(altColumn(name), v))}
-              />
-            ))}
-            <Rule36Panel page={page} />
-            <FormError message={page.error} />
-            <FormButtons page={page} />
-          </Form>
-        </Card.Body>
-      </Card>
-      <PageTable page={page} columns={columns} caption={`${def.admin.title} list`} rowLabel={(_r, sno) => `${def.label.toLowerCase()} ${sno}`} />
-      <DeleteConfirm page={page} />
-      <LifecycleDialogs page={page} />
-    </>
+    <ResourcePageLayout page={page} formRef={formRef} columns={columns} rowLabel={(_r, sno) => `${def.label.toLowerCase()} ${sno}`}>
+      {Object.keys(def.fields).map((name) => (
+        <PageField key={name} page={page} name={name} options={options[name]} />
+      ))}
+      {Object.keys(def.files).map((name) => (
+        <PageFile key={name} page={page} name={name} />
+      ))}
+    </ResourcePageLayout>
   );
 }

@@ -266,7 +266,7 @@ export function TextField({
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children' | 'size'>) {
   const helpId = help ? `${id}-help` : undefined;
   return (
-    <Form.Group className={className} controlId={id}>
+    <Form.Group className={className || undefined} controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
         {...input}

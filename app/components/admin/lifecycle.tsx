@@ -8,7 +8,7 @@ import { Badge, Button, Form, Modal, Pagination, Table } from 'react-bootstrap';
 import { useBlocker } from 'react-router';
 import type { ResourceDef } from '@content/kit';
 import { api } from '~/lib/api';
-import type { Column } from './DataTable';
+import { DataTable, type Column } from './DataTable';
 import { EditIcon, TrashIcon } from './icons';
 import { FileView } from './FileView';
 import { notify } from './notify';
@@ -215,104 +215,72 @@ export function ContentTable(props: {
         {announce}
       </div>
       {list.error ? <p className="text-danger">{list.error}</p> : null}
-      <div className="table-responsive">
-        <Table bordered hover className="align-middle admin-table">
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead className="table-light">
-            <tr>
-              <th scope="col">S.No</th>
-              {columns.map((c) => (c.key in def.fields || c.key in def.files ? sortHeader(c.key, c.header) : <th scope="col" key={c.key}>{c.header}</th>))}
-              {sortHeader('status', 'State')}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.loading && list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 3} className="text-center">
-                  Loading...
-                </td>
-              </tr>
-            ) : list.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 3} className="text-center">
-                  {list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
-                </td>
-              </tr>
+      <DataTable
+        caption={props.caption}
+        rows={list.rows}
+        loading={list.loading}
+        columns={[...columns, { key: 'status', header: 'State', render: (row) => <StatusCell row={row} /> }]}
+        rowKey={id}
+        numbered
+        first={first}
+        headClass="table-light"
+        emptyText={list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
+        headerCell={(c) => (c.key in def.fields || c.key in def.files || c.key === 'status' ? sortHeader(c.key, c.header) : undefined)}
+        rowProps={(row, i) => ({
+          'data-row-id': id(row),
+          draggable: canOrder,
+          className: dragging === i ? 'opacity-50' : undefined,
+          onDragStart: canOrder ? () => setDragging(i) : undefined,
+          onDragOver: canOrder ? (e) => e.preventDefault() : undefined,
+          onDragEnd: () => setDragging(null),
+          onDrop: canOrder
+            ? (e) => {
+                e.preventDefault();
+                if (dragging === null || dragging === i) return;
+                const next = [...list.rows];
+                const [moved] = next.splice(dragging, 1);
+                next.splice(i, 0, moved!);
+                setDragging(null);
+                void saveOrder(next, moved!, first + i + 1);
+              }
+            : undefined,
+        })}
+        actions={{
+          render: (row, sno, i) =>
+            trash ? (
+              <>
+                <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
+                  Restore
+                </Button>
+                <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
+                  Delete forever
+                </Button>
+              </>
             ) : (
-              list.rows.map((row, i) => {
-                const sno = first + i + 1;
-                return (
-                  <tr
-                    key={id(row)}
-                    data-row-id={id(row)}
-                    draggable={canOrder}
-                    className={dragging === i ? 'opacity-50' : undefined}
-                    onDragStart={canOrder ? () => setDragging(i) : undefined}
-                    onDragOver={canOrder ? (e) => e.preventDefault() : undefined}
-                    onDragEnd={() => setDragging(null)}
-                    onDrop={
-                      canOrder
-                        ? (e) => {
-                            e.preventDefault();
-                            if (dragging === null || dragging === i) return;
-                            const next = [...list.rows];
-                            const [moved] = next.splice(dragging, 1);
-                            next.splice(i, 0, moved!);
-                            setDragging(null);
-                            void saveOrder(next, moved!, sno);
-                          }
-                        : undefined
-                    }
-                  >
-                    <td>{sno}</td>
-                    {columns.map((c) => (
-                      <td key={c.key}>{c.render(row, sno - 1)}</td>
-                    ))}
-                    <td>
-                      <StatusCell row={row} />
-                    </td>
-                    <td className="text-nowrap">
-                      {trash ? (
-                        <>
-                          <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
-                            Restore
-                          </Button>
-                          <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
-                            Delete forever
-                          </Button>
-                        </>
-                      ) : (
-                        <>
-                          {canOrder ? (
-                            <>
-                              <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
-                                ↑
-                              </Button>
-                              <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
-                                ↓
-                              </Button>
-                            </>
-                          ) : null}
-                          <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
-                            History
-                          </Button>
-                          <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
-                            <EditIcon />
-                          </Button>
-                          <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
-                            <TrashIcon />
-                          </Button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </Table>
-      </div>
+              <>
+                {canOrder ? (
+                  <>
+                    <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
+                      ↑
+                    </Button>
+                    <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
+                      ↓
+                    </Button>
+                  </>
+                ) : null}
+                <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
+                  History
+                </Button>
+                <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
+                  <EditIcon />
+                </Button>
+                <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
+                  <TrashIcon />
+                </Button>
+              </>
+            ),
+        }}
+      />
       {pages > 1 ? (
         <nav aria-label="Table pages">
           <Pagination className="flex-wrap">

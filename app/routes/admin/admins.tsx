@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '~/components/admin/ConfirmModal';
-import { FormError } from '~/components/admin/fields';
+import { NewPasswordFields, useFormSubmit } from '~/components/admin/auth';
+import { DataTable } from '~/components/admin/DataTable';
+import { FormError, TextField } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day } from '@content/rules/dates';
@@ -35,15 +37,13 @@ export default function AdminsPage() {
   const [minLength, setMinLength] = useState(10);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [inviteEmail, setInviteEmail] = useState('');
-  const [inviting, setInviting] = useState(false);
-  const [inviteError, setInviteError] = useState<string | null>(null);
+  const inviting = useFormSubmit();
   const [removing, setRemoving] = useState<AdminRow | null>(null);
   const [busyRemove, setBusyRemove] = useState(false);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [changing, setChanging] = useState(false);
-  const [pwError, setPwError] = useState<string | null>(null);
+  const changing = useFormSubmit();
 
   const load = useCallback(async () => {
     try {
@@ -62,32 +62,18 @@ export default function AdminsPage() {
     void load();
   }, [load]);
 
-  async function invite(e: React.FormEvent) {
+  function invite(e: React.FormEvent) {
     e.preventDefault();
     const email = inviteEmail.trim();
-    if (!email) {
-      setInviteError('Please enter an email address.');
-      notify.error('Please enter an email address.');
-      return;
-    }
-    setInviting(true);
-    setInviteError(null);
-    try {
+    if (!email) return inviting.fail('Please enter an email address.');
+    void inviting.run(async () => {
       const r = await api('/admins/invite', { json: { email } });
       if (r.ok) {
         notify.success(r.body.message ?? 'Invitation sent');
         setInviteEmail('');
         await load();
-      } else {
-        setInviteError(r.body.message ?? 'Failed to send the invitation');
-        notify.error(r.body.message ?? 'Failed to send the invitation');
-      }
-    } catch {
-      setInviteError('Failed to send the invitation');
-      notify.error('Failed to send the invitation');
-    } finally {
-      setInviting(false);
-    }
+      } else inviting.fail(r.body.message ?? 'Failed to send the invitation');
+    }, 'Failed to send the invitation');
   }
 
   async function remove() {
@@ -112,30 +98,20 @@ export default function AdminsPage() {
     }
   }
 
-  async function changePassword(e: React.FormEvent) {
+  function changePassword(e: React.FormEvent) {
     e.preventDefault();
-    const fail = (message: string) => {
-      setPwError(message);
-      notify.error(message);
-    };
-    if (!current) return fail('Please fill in all three password fields.');
+    if (!current) return changing.fail('Please fill in all three password fields.');
     const problem = firstProblem(twice.safeParse({ password: next, repeat }));
-    if (problem) return fail(problem);
-    setChanging(true);
-    setPwError(null);
-    try {
+    if (problem) return changing.fail(problem);
+    void changing.run(async () => {
       const r = await api('/admins/changepassword', { json: { currentPassword: current, newPassword: next } });
       if (r.ok) {
         notify.success(r.body.message ?? 'Password changed');
         setCurrent('');
         setNext('');
         setRepeat('');
-      } else fail(r.body.message ?? 'Failed to change the password');
-    } catch {
-      fail('Failed to change the password');
-    } finally {
-      setChanging(false);
-    }
+      } else changing.fail(r.body.message ?? 'Failed to change the password');
+    }, 'Failed to change the password');
   }
 
   return (
@@ -150,78 +126,69 @@ export default function AdminsPage() {
         <Card.Body>
           <h2 className="h5">Invite an administrator</h2>
           <Form noValidate onSubmit={invite} aria-label="Invite an administrator" className="row g-2 align-items-end">
-            <Form.Group className="col-sm-8 col-md-6" controlId="admin-invite-email">
-              <Form.Label>Email</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="off"
-                value={inviteEmail}
-                onChange={(e) => setInviteEmail(e.target.value)}
-              />
-            </Form.Group>
+            <TextField
+              id="admin-invite-email"
+              className="col-sm-8 col-md-6"
+              label="Email"
+              type="email"
+              autoComplete="off"
+              value={inviteEmail}
+              onChange={setInviteEmail}
+            />
             <div className="col-auto">
-              <Button type="submit" variant="dark" disabled={inviting}>
-                {inviting ? 'Sending...' : 'Send invitation'}
+              <Button type="submit" variant="dark" disabled={inviting.busy}>
+                {inviting.busy ? 'Sending...' : 'Send invitation'}
               </Button>
             </div>
           </Form>
           <div className="mt-2">
-            <FormError message={inviteError} />
+            <FormError message={inviting.error} />
           </div>
         </Card.Body>
       </Card>
 
       {loadError ? <div className="alert alert-danger">{loadError}</div> : null}
-      <Table striped bordered responsive className="admin-table align-middle">
-        <caption className="visually-hidden">Administrators</caption>
-        <thead>
-          <tr>
-            <th scope="col">S.No</th>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col">Added</th>
-            <th scope="col">Invited by</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows === null ? (
-            <tr>
-              <td colSpan={6}>Loading...</td>
-            </tr>
-          ) : (
-            rows.map((a, i) => (
-              <tr key={a.admin_id}>
-                <td>{i + 1}</td>
-                <td>
-                  {a.email} {a.you ? <Badge bg="secondary">you</Badge> : null}
-                </td>
-                <td>
-                  {a.status === 'active' ? (
-                    <Badge bg="success">Active</Badge>
-                  ) : (
-                    <Badge bg="warning" text="dark">
-                      Invitation pending
-                    </Badge>
-                  )}
-                </td>
-                <td>{day(a.created_at)}</td>
-                <td>{a.invited_by ?? ''}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => setRemoving(a)}
-                    aria-label={`Remove ${a.email}`}
-                  >
-                    Remove
-                  </Button>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+      <DataTable
+        caption="Administrators"
+        rows={rows}
+        table={{ striped: true, bordered: true, responsive: true, className: 'admin-table align-middle' }}
+        numbered
+        rowKey={(a) => a.admin_id}
+        emptyText=""
+        columns={[
+          {
+            key: 'email',
+            header: 'Email',
+            render: (a) => (
+              <>
+                {a.email} {a.you ? <Badge bg="secondary">you</Badge> : null}
+              </>
+            ),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (a) =>
+              a.status === 'active' ? (
+                <Badge bg="success">Active</Badge>
+              ) : (
+                <Badge bg="warning" text="dark">
+                  Invitation pending
+                </Badge>
+              ),
+          },
+          { key: 'added', header: 'Added', render: (a) => day(a.created_at) },
+          { key: 'invitedBy', header: 'Invited by', render: (a) => a.invited_by ?? '' },
+        ]}
+        actions={{
+          header: 'Action',
+          render: (a) => (
+            <Button size="sm" variant="outline-danger" onClick={() => setRemoving(a)} aria-label={`Remove ${a.email}`}>
+              Remove
+            </Button>
+          ),
+        }}
+      />
 
       <Card className="mt-4" style={{ maxWidth: 560 }}>
         <Card.Body>
@@ -231,36 +198,25 @@ export default function AdminsPage() {
             changes.
           </p>
           <Form noValidate onSubmit={changePassword} aria-label="Change your password">
-            <Form.Group className="mb-2" controlId="admin-current-password">
-              <Form.Label>Current password</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="admin-new-password">
-              <Form.Label>New password</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="new-password"
-                value={next}
-                onChange={(e) => setNext(e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="admin-repeat-password">
-              <Form.Label>Repeat the new password</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="new-password"
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-              />
-            </Form.Group>
-            <FormError message={pwError} />
-            <Button type="submit" variant="dark" disabled={changing}>
-              {changing ? 'Saving...' : 'Change password'}
+            <TextField
+              id="admin-current-password"
+              className="mb-2"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={setCurrent}
+            />
+            <NewPasswordFields
+              ids={['admin-new-password', 'admin-repeat-password']}
+              password={next}
+              repeat={repeat}
+              onPassword={setNext}
+              onRepeat={setRepeat}
+            />
+            <FormError message={changing.error} />
+            <Button type="submit" variant="dark" disabled={changing.busy}>
+              {changing.busy ? 'Saving...' : 'Change password'}
             </Button>
           </Form>
         </Card.Body>

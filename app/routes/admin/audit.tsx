@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Pagination, Table } from 'react-bootstrap';
+import { Button, Form, Pagination } from 'react-bootstrap';
+import { DataTable, type Column } from '~/components/admin/DataTable';
 import { api } from '~/lib/api';
 import { formatAdminTime } from '@content/rules/dates';
 
@@ -24,6 +25,25 @@ interface Entry {
 }
 
 const SIZE = 50;
+
+const COLUMNS: Column<Entry>[] = [
+  { key: 'when', header: 'When', className: 'text-nowrap', render: (e) => when(e.created_at) },
+  { key: 'admin', header: 'Administrator', render: (e) => e.admin_email },
+  { key: 'action', header: 'Action', render: (e) => e.action },
+  { key: 'target', header: 'Section', render: (e) => e.target },
+  { key: 'record', header: 'Record', render: (e) => e.record_id ?? '' },
+  {
+    key: 'summary',
+    header: 'Summary',
+    render: (e) => (
+      <div className="admin-scroll-cell">
+        {e.summary}
+        <OverrideNote detail={e.detail} />
+      </div>
+    ),
+  },
+  { key: 'ip', header: 'Address', render: (e) => e.ip ?? '' },
+];
 
 
 /** Every administrator write, newest first: search (server-side) and pages of 50. */
@@ -101,48 +121,15 @@ export default function AuditPage() {
         </span>
       </Form>
       {error ? <div className="alert alert-danger">{error}</div> : null}
-      <Table striped bordered responsive className="admin-table align-middle" aria-busy={loading}>
-        <caption className="visually-hidden">Audit log</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Administrator</th>
-            <th scope="col">Action</th>
-            <th scope="col">Section</th>
-            <th scope="col">Record</th>
-            <th scope="col">Summary</th>
-            <th scope="col">Address</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data === null ? (
-            <tr>
-              <td colSpan={7}>Loading...</td>
-            </tr>
-          ) : data.entries.length === 0 ? (
-            <tr>
-              <td colSpan={7}>{applied ? 'No entries match the search.' : 'No changes recorded yet.'}</td>
-            </tr>
-          ) : (
-            data.entries.map((e) => (
-              <tr key={e.audit_id}>
-                <td className="text-nowrap">{when(e.created_at)}</td>
-                <td>{e.admin_email}</td>
-                <td>{e.action}</td>
-                <td>{e.target}</td>
-                <td>{e.record_id ?? ''}</td>
-                <td>
-                  <div className="admin-scroll-cell">
-                    {e.summary}
-                    <OverrideNote detail={e.detail} />
-                  </div>
-                </td>
-                <td>{e.ip ?? ''}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+      <DataTable
+        caption="Audit log"
+        rows={data?.entries ?? null}
+        loading={loading}
+        table={{ striped: true, bordered: true, responsive: true, className: 'admin-table align-middle' }}
+        rowKey={(e) => e.audit_id}
+        emptyText={applied ? 'No entries match the search.' : 'No changes recorded yet.'}
+        columns={COLUMNS}
+      />
       {pages > 1 ? (
         <Pagination aria-label="Audit log pages">
           <Pagination.Prev

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Card, Form } from 'react-bootstrap';
 import { caseDetails, caseCategory } from '@content/resources/index';
 import { ScrollCell, type Column } from '~/components/admin/DataTable';
 import { editableRow } from '~/components/admin/lifecycle';
-import { FieldControl, FileControl, FormError } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
 import { notify } from '~/components/admin/notify';
 import { loadOptions, refText, valuesFromRow, type Option, type Row } from '~/components/admin/resource-form';
-import { DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
+import { PageField, PageFile, ResourcePageLayout, useResourcePage } from '~/components/admin/ResourceManager';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -112,64 +110,21 @@ export default function CaseDetailsPage() {
 
   // After a save or a reset the category is empty again, and so is the title list.
   const shownTitles = page.values.case_category_id ? titles : [];
-  const f = def.fields;
-  const idp = 'admin-caseDetails';
   return (
-    <>
-      <h1 className="h3 mb-3">{def.admin.title}</h1>
-      <Card className="mb-4">
-        <Card.Body>
-          <h2 className="h5">{page.mode === 'update' ? 'Edit case details' : 'Add case details'}</h2>
-          <Form
-            ref={formRef}
-            noValidate
-            aria-label="Case Details form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              send();
-            }}
-          >
-            <FieldControl
-              id={`${idp}-case_category_id`}
-              field={f.case_category_id}
-              value={page.values.case_category_id ?? ''}
-              onChange={chooseCategory}
-              options={categories}
-            />
-            <FieldControl
-              id={`${idp}-case_id`}
-              field={f.case_id}
-              value={page.values.case_id ?? ''}
-              onChange={(v) => page.setValue('case_id', v)}
-              options={shownTitles}
-              disabled={shownTitles.length === 0}
-            />
-            <FieldControl
-              id={`${idp}-case_content`}
-              field={f.case_content}
-              value={page.values.case_content ?? ''}
-              onChange={(v) => page.setValue('case_content', v)}
-              editorKey={page.formVersion}
-            />
-            <FileControl
-              id={`${idp}-case_file`}
-              def={def.files.case_file}
-              file={page.files.case_file ?? null}
-              onFile={(file) => page.setFile('case_file', file)}
-              stored={page.mode === 'update' ? (page.editing?.case_file as string | null) : null}
-              removed={!!page.removals.case_file}
-              onRemove={(r) => page.setRemoval('case_file', r)}
-              inputKey={page.formVersion}
-            />
-            <Rule36Panel page={page} />
-            <FormError message={page.error} />
-            <FormButtons page={{ ...page, reset }} submit={send} />
-          </Form>
-        </Card.Body>
-      </Card>
-      <PageTable page={page} columns={columns} caption="Case details list" rowLabel={(_r, sno) => `case details ${sno}`} onEdit={startEdit} />
-      <DeleteConfirm page={page} />
-      <LifecycleDialogs page={{ ...page, reset }} />
-    </>
+    <ResourcePageLayout
+      page={page}
+      formRef={formRef}
+      columns={columns}
+      caption="Case details list"
+      rowLabel={(_r, sno) => `case details ${sno}`}
+      onEdit={startEdit}
+      reset={reset}
+      submit={send}
+    >
+      <PageField page={page} name="case_category_id" onChange={chooseCategory} options={categories} />
+      <PageField page={page} name="case_id" options={shownTitles} disabled={shownTitles.length === 0} />
+      <PageField page={page} name="case_content" />
+      <PageFile page={page} name="case_file" />
+    </ResourcePageLayout>
   );
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Form, Modal } from 'react-bootstrap';
+import { DataTable, type Column } from '~/components/admin/DataTable';
+import { TextField } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 
@@ -16,6 +18,18 @@ interface Party {
   note: string;
 }
 const EMPTY: Omit<Party, 'party_id'> = { name: '', kind: 'client', email: '', phone: '', note: '' };
+
+const COLUMNS: Column<Party>[] = [
+  { key: 'name', header: 'Name', render: (p) => p.name },
+  {
+    key: 'kind',
+    header: 'Kind',
+    render: (p) => <Badge bg={p.kind === 'client' ? 'primary' : 'danger'}>{p.kind === 'client' ? 'client' : 'adverse party'}</Badge>,
+  },
+  { key: 'email', header: 'Email', render: (p) => p.email },
+  { key: 'phone', header: 'Phone', render: (p) => p.phone },
+  { key: 'note', header: 'Note', render: (p) => p.note },
+];
 
 /**
  * The firm's clients and adverse parties (issue 15): every new consultation request is checked against
@@ -116,46 +130,27 @@ export default function ConflictListPage() {
               onChange={(e) => setFilter(e.target.value)}
             />
           </div>
-          {parties === null ? (
-            <p>Loading...</p>
-          ) : shown.length === 0 ? (
-            <p>No parties yet.</p>
-          ) : (
-            <Table responsive striped bordered hover size="sm">
-              <caption className="visually-hidden">Clients and adverse parties</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((p) => (
-                  <tr key={p.party_id}>
-                    <td>{p.name}</td>
-                    <td>
-                      <Badge bg={p.kind === 'client' ? 'primary' : 'danger'}>{p.kind === 'client' ? 'client' : 'adverse party'}</Badge>
-                    </td>
-                    <td>{p.email}</td>
-                    <td>{p.phone}</td>
-                    <td>{p.note}</td>
-                    <td className="text-nowrap">
-                      <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            caption="Clients and adverse parties"
+            rows={parties === null ? null : shown}
+            asParagraph
+            emptyText="No parties yet."
+            table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
+            rowKey={(p) => p.party_id}
+            columns={COLUMNS}
+            actions={{
+              render: (p) => (
+                <>
+                  <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
+                    Delete
+                  </Button>
+                </>
+              ),
+            }}
+          />
         </Card.Body>
       </Card>
       <Modal show={!!editing} onHide={() => setEditing(null)} centered>
@@ -173,10 +168,7 @@ export default function ConflictListPage() {
           <Modal.Body>
             {editing ? (
               <>
-                <Form.Group className="mb-2" controlId="party-name">
-                  <Form.Label>Name</Form.Label>
-                  <Form.Control required maxLength={200} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
-                </Form.Group>
+                <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
                 <Form.Group className="mb-2" controlId="party-kind">
                   <Form.Label>Kind</Form.Label>
                   <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
@@ -184,18 +176,9 @@ export default function ConflictListPage() {
                     <option value="adverse">Adverse party</option>
                   </Form.Select>
                 </Form.Group>
-                <Form.Group className="mb-2" controlId="party-email">
-                  <Form.Label>Email (optional)</Form.Label>
-                  <Form.Control type="email" value={editing.email} onChange={(e) => setEditing({ ...editing, email: e.target.value })} />
-                </Form.Group>
-                <Form.Group className="mb-2" controlId="party-phone">
-                  <Form.Label>Phone (optional)</Form.Label>
-                  <Form.Control value={editing.phone} maxLength={40} onChange={(e) => setEditing({ ...editing, phone: e.target.value })} />
-                </Form.Group>
-                <Form.Group controlId="party-note">
-                  <Form.Label>Note (optional)</Form.Label>
-                  <Form.Control as="textarea" rows={2} maxLength={500} value={editing.note} onChange={(e) => setEditing({ ...editing, note: e.target.value })} />
-                </Form.Group>
+                <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
+                <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
+                <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
               </>
             ) : null}
           </Modal.Body>

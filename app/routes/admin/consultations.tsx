@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, ButtonGroup, Card, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form, Modal } from 'react-bootstrap';
+import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
@@ -103,6 +104,81 @@ function replyLink(c: Consultation): string {
   const q = new URLSearchParams({ to: c.email, subject: `Your consultation request ${c.reference}` });
   return `/admin-side-bar/mail?${q.toString()}`;
 }
+
+/** The request's own columns (the status column, with its buttons, is the page's). */
+const COLUMNS: Column<Consultation>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    className: 'text-nowrap',
+    render: (c) => (
+      <>
+        {c.reference}
+        <div className="small text-muted">received {when(c.created_at)}</div>
+        <div className={`small ${c.consent_at ? 'text-success' : 'text-warning-emphasis'}`}>{consentText(c.consent_at)}</div>
+      </>
+    ),
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    className: 'text-break',
+    render: (c) => (
+      <>
+        <div className="fw-semibold">{c.name}</div>
+        <a href={`mailto:${c.email}`}>{c.email}</a>
+        <div>
+          <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
+        </div>
+        {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
+        {c.conflicts && c.conflicts.length > 0 ? (
+          <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
+            <strong className="text-danger">Possible conflict</strong>
+            <ul className="mb-0 ps-3">
+              {c.conflicts.map((m, k) => (
+                <li key={k}>{m.why}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'datetime',
+    header: 'Requested time',
+    className: 'text-nowrap',
+    render: (c) => (
+      <>
+        {when(c.datetime)}
+        <div className="small text-muted">{c.slot ? 'booked slot' : 'preferred time'}</div>
+      </>
+    ),
+  },
+  {
+    key: 'summary',
+    header: 'Legal issue summary',
+    style: { minWidth: 220 },
+    render: (c, i) => (
+      <div style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }} tabIndex={0} aria-label={`Summary ${i + 1}`}>
+        {c.LegalIssueSummary}
+      </div>
+    ),
+  },
+  {
+    key: 'document',
+    header: 'Document',
+    className: 'text-break',
+    render: (c) =>
+      c.document ? (
+        <a href={c.document.url} download={c.document.name ?? undefined}>
+          {c.document.name ?? 'Document'}
+        </a>
+      ) : (
+        <span className="text-muted">none</span>
+      ),
+  },
+];
 
 interface InboxPage {
   consultations: Consultation[];
@@ -269,122 +345,70 @@ export default function ConsultationsPage() {
             </div>
           </div>
           {error ? <p className="text-danger">{error}</p> : null}
-          {rows === null ? (
-            <p>Loading...</p>
-          ) : visible.length === 0 ? (
-            <p>No consultation requests.</p>
-          ) : (
-            <Table responsive striped bordered hover size="sm" className="align-middle">
-              <caption className="visually-hidden">Consultation requests, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">S.No</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Requested time</th>
-                  <th scope="col">Legal issue summary</th>
-                  <th scope="col">Document</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reply</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((c, i) => (
-                  <tr key={c.consultation_id} data-reference={c.reference}>
-                    <td>{first + i + 1}</td>
-                    <td className="text-nowrap">
-                      {c.reference}
-                      <div className="small text-muted">received {when(c.created_at)}</div>
-                      <div className={`small ${c.consent_at ? 'text-success' : 'text-warning-emphasis'}`}>
-                        {consentText(c.consent_at)}
-                      </div>
-                    </td>
-                    <td className="text-break">
-                      <div className="fw-semibold">{c.name}</div>
-                      <a href={`mailto:${c.email}`}>{c.email}</a>
-                      <div>
-                        <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
-                      </div>
-                      {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
-                      {c.conflicts && c.conflicts.length > 0 ? (
-                        <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
-                          <strong className="text-danger">Possible conflict</strong>
-                          <ul className="mb-0 ps-3">
-                            {c.conflicts.map((m, k) => (
-                              <li key={k}>{m.why}</li>
-                            ))}
-                          </ul>
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className="text-nowrap">
-                      {when(c.datetime)}
-                      <div className="small text-muted">{c.slot ? 'booked slot' : 'preferred time'}</div>
-                    </td>
-                    <td style={{ minWidth: 220 }}>
-                      <div
-                        style={{ maxHeight: 150, overflowY: 'auto', whiteSpace: 'pre-wrap' }}
-                        tabIndex={0}
-                        aria-label={`Summary ${first + i + 1}`}
+          <DataTable
+            caption="Consultation requests, newest first"
+            rows={rows === null ? null : visible}
+            asParagraph
+            emptyText="No consultation requests."
+            table={LIST_TABLE}
+            numbered
+            first={first}
+            rowKey={(c) => c.consultation_id}
+            rowProps={(c) => ({ 'data-reference': c.reference })}
+            columns={[
+              ...COLUMNS,
+              {
+                key: 'status',
+                header: 'Status',
+                render: (c) => (
+                  <>
+                    <Badge bg={STATUS_VARIANT[c.status] ?? 'secondary'} className="mb-1">
+                      {STATUS_LABEL[c.status] ?? c.status}
+                    </Badge>
+                    {c.decision_note ? <div className="small text-muted">Note: {c.decision_note}</div> : null}
+                    {decisionsFor(c.status).length > 0 ? (
+                      <ButtonGroup size="sm" className="d-flex flex-wrap mb-1" aria-label={`Decide ${c.reference}`}>
+                        {decisionsFor(c.status).map((b) => (
+                          <Button
+                            key={b.d}
+                            variant={b.variant}
+                            disabled={saving === c.consultation_id}
+                            onClick={() => onDecision(c, b.d)}
+                            aria-label={`${b.label} ${c.reference}`}
+                          >
+                            {b.label}
+                          </Button>
+                        ))}
+                      </ButtonGroup>
+                    ) : null}
+                    {MANUAL.includes(c.status) ? (
+                      <Form.Select
+                        size="sm"
+                        aria-label={`Status of ${c.reference}`}
+                        value={c.status}
+                        disabled={saving === c.consultation_id}
+                        onChange={(e) => void changeStatus(c, e.target.value as Status)}
                       >
-                        {c.LegalIssueSummary}
-                      </div>
-                    </td>
-                    <td className="text-break">
-                      {c.document ? (
-                        <a href={c.document.url} download={c.document.name ?? undefined}>
-                          {c.document.name ?? 'Document'}
-                        </a>
-                      ) : (
-                        <span className="text-muted">none</span>
-                      )}
-                    </td>
-                    <td>
-                      <Badge bg={STATUS_VARIANT[c.status] ?? 'secondary'} className="mb-1">
-                        {STATUS_LABEL[c.status] ?? c.status}
-                      </Badge>
-                      {c.decision_note ? <div className="small text-muted">Note: {c.decision_note}</div> : null}
-                      {decisionsFor(c.status).length > 0 ? (
-                        <ButtonGroup size="sm" className="d-flex flex-wrap mb-1" aria-label={`Decide ${c.reference}`}>
-                          {decisionsFor(c.status).map((b) => (
-                            <Button
-                              key={b.d}
-                              variant={b.variant}
-                              disabled={saving === c.consultation_id}
-                              onClick={() => onDecision(c, b.d)}
-                              aria-label={`${b.label} ${c.reference}`}
-                            >
-                              {b.label}
-                            </Button>
-                          ))}
-                        </ButtonGroup>
-                      ) : null}
-                      {MANUAL.includes(c.status) ? (
-                        <Form.Select
-                          size="sm"
-                          aria-label={`Status of ${c.reference}`}
-                          value={c.status}
-                          disabled={saving === c.consultation_id}
-                          onChange={(e) => void changeStatus(c, e.target.value as Status)}
-                        >
-                          {MANUAL.map((s) => (
-                            <option key={s} value={s}>
-                              {STATUS_LABEL[s]}
-                            </option>
-                          ))}
-                        </Form.Select>
-                      ) : null}
-                    </td>
-                    <td>
-                      <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>
-                        Reply
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+                        {MANUAL.map((st) => (
+                          <option key={st} value={st}>
+                            {STATUS_LABEL[st]}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]}
+            actions={{
+              header: 'Reply',
+              render: (c) => (
+                <Link className="btn btn-sm btn-outline-dark" to={replyLink(c)} aria-label={`Reply to ${c.name}`}>
+                  Reply
+                </Link>
+              ),
+            }}
+          />
           {data && data.pages > 1 ? (
             <nav className="d-flex align-items-center justify-content-end gap-2" aria-label="Consultation pages">
               <Button size="sm" variant="outline-secondary" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>

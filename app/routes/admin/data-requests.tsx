@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Card, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Form, Modal } from 'react-bootstrap';
+import { formatAdminDay as day } from '@content/rules/dates';
+import { DataTable, type Column } from '~/components/admin/DataTable';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 
@@ -19,12 +21,24 @@ interface ErasureRequest {
   removed: number | null;
 }
 
-function day(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-}
+const COLUMNS: Column<ErasureRequest>[] = [
+  { key: 'email', header: 'Address', render: (r) => r.email ?? <span className="text-muted">erased</span> },
+  { key: 'verified', header: 'Confirmed', render: (r) => day(r.verified_at) },
+  { key: 'due', header: 'Due', render: (r) => (r.status === 'done' ? '' : day(r.due_at)) },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => (
+      <>
+        <Badge bg={r.status === 'done' ? 'secondary' : r.status === 'held' ? 'warning' : 'primary'}>
+          {r.status === 'done' ? `erased ${day(r.completed_at)}` : r.status === 'held' ? 'on hold' : 'due'}
+        </Badge>
+        {r.hold_reason ? <div className="small">{r.hold_reason}</div> : null}
+        {r.status === 'done' && r.removed !== null ? <div className="small text-muted">{r.removed} request(s) removed</div> : null}
+      </>
+    ),
+  },
+];
 
 /**
  * Erasure requests under the DPDP Act (issue 15): confirmed by the visitor through a mailed one-time link,
@@ -62,63 +76,39 @@ export default function DataRequestsPage() {
       </p>
       <Card>
         <Card.Body>
-          {rows === null ? (
-            <p>Loading...</p>
-          ) : rows.length === 0 ? (
-            <p>No erasure requests.</p>
-          ) : (
-            <Table responsive striped bordered size="sm">
-              <caption className="visually-hidden">Erasure requests</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Confirmed</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.request_id}>
-                    <td>{r.email ?? <span className="text-muted">erased</span>}</td>
-                    <td>{day(r.verified_at)}</td>
-                    <td>{r.status === 'done' ? '' : day(r.due_at)}</td>
-                    <td>
-                      <Badge bg={r.status === 'done' ? 'secondary' : r.status === 'held' ? 'warning' : 'primary'}>
-                        {r.status === 'done' ? `erased ${day(r.completed_at)}` : r.status === 'held' ? 'on hold' : 'due'}
-                      </Badge>
-                      {r.hold_reason ? <div className="small">{r.hold_reason}</div> : null}
-                      {r.status === 'done' && r.removed !== null ? <div className="small text-muted">{r.removed} request(s) removed</div> : null}
-                    </td>
-                    <td className="text-nowrap">
-                      {r.status === 'verified' ? (
-                        <>
-                          <Button size="sm" variant="outline-warning" className="me-1" onClick={() => (setReason(''), setHolding(r))}>
-                            Hold
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="danger"
-                            onClick={() => {
-                              if (window.confirm(`Erase every request, document and mail of ${r.email ?? 'this address'} now?`))
-                                void act('/privacy/requests/erase', { request_id: r.request_id });
-                            }}
-                          >
-                            Erase now
-                          </Button>
-                        </>
-                      ) : r.status === 'held' ? (
-                        <Button size="sm" variant="outline-primary" onClick={() => void act('/privacy/requests/release', { request_id: r.request_id })}>
-                          Release hold
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            caption="Erasure requests"
+            rows={rows}
+            asParagraph
+            emptyText="No erasure requests."
+            table={{ responsive: true, striped: true, bordered: true, size: 'sm' }}
+            rowKey={(r) => r.request_id}
+            columns={COLUMNS}
+            actions={{
+              render: (r) =>
+                r.status === 'verified' ? (
+                  <>
+                    <Button size="sm" variant="outline-warning" className="me-1" onClick={() => (setReason(''), setHolding(r))}>
+                      Hold
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        if (window.confirm(`Erase every request, document and mail of ${r.email ?? 'this address'} now?`))
+                          void act('/privacy/requests/erase', { request_id: r.request_id });
+                      }}
+                    >
+                      Erase now
+                    </Button>
+                  </>
+                ) : r.status === 'held' ? (
+                  <Button size="sm" variant="outline-primary" onClick={() => void act('/privacy/requests/release', { request_id: r.request_id })}>
+                    Release hold
+                  </Button>
+                ) : null,
+            }}
+          />
         </Card.Body>
       </Card>
       <Modal show={!!holding} onHide={() => setHolding(null)} centered>

@@ -1,15 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, Form, Modal, Row as BsRow, Table } from 'react-bootstrap';
+import { Button, Col, Modal, Row as BsRow, Table } from 'react-bootstrap';
 import { event, SPEAKER_FIELDS, type Speaker } from '@content/resources/event';
 import { format12h, isoToDmy } from '@content/rules/dates';
 import type { Column } from '~/components/admin/DataTable';
 import { editableRow } from '~/components/admin/lifecycle';
-import { FieldControl, FileControl, FormError } from '~/components/admin/fields';
+import { FileControl, TextField } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
 import { EyeIcon } from '~/components/admin/icons';
 import { inputValue, type Row } from '~/components/admin/resource-form';
-import { altColumn } from '@content/alt';
-import { altProps, DeleteConfirm, FormButtons, LifecycleDialogs, PageTable, Rule36Panel, useResourcePage } from '~/components/admin/ResourceManager';
+import { PageField, PageFile, ResourcePageLayout, useResourcePage } from '~/components/admin/ResourceManager';
 
 export function meta() {
   return [{ title: 'Events | Admin' }];
@@ -170,107 +169,81 @@ export default function EventPage() {
     [],
   );
 
-  const f = def.fields;
   const idp = 'admin-event';
-  const field = (name: keyof typeof f) => (
-    <FieldControl
-      id={`${idp}-${name}`}
-      field={f[name]}
-      value={page.values[name] ?? ''}
-      onChange={(v) => page.setValue(name, v)}
-    />
-  );
   const viewed = (viewing?.speakers as Speaker[] | undefined) ?? [];
 
   return (
     <>
-      <h1 className="h3 mb-3">{def.admin.title}</h1>
-      <Card className="mb-4">
-        <Card.Body>
-          <h2 className="h5">{page.mode === 'update' ? 'Edit event' : 'Add event'}</h2>
-          <Form
-            ref={formRef}
-            noValidate
-            aria-label="Events form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            {field('event_title')}
-            {field('event_description')}
-            <FileControl
-              id={`${idp}-event_image`}
-              def={def.files.event_image}
-              file={page.files.event_image ?? null}
-              onFile={(file) => page.setFile('event_image', file)}
-              stored={page.mode === 'update' ? (page.editing?.event_image as string | null) : null}
-              inputKey={page.formVersion}
-              alt={altProps(def, 'event_image', page.values, page.editing, page.mode, (v) => page.setValue(altColumn('event_image'), v))}
-            />
-            <BsRow>
-              <Col md={3}>{field('event_start_date')}</Col>
-              <Col md={3}>{field('event_start_time')}</Col>
-              <Col md={3}>{field('event_end_date')}</Col>
-              <Col md={3}>{field('event_end_time')}</Col>
-            </BsRow>
-            {field('event_address')}
-            <fieldset className="border rounded p-3 mb-3">
-              <legend className="h6 float-none w-auto px-2 mb-0">{SPEAKERS.label}</legend>
-              {speakers.map((s, i) => (
-                <div key={s.key} className="border-bottom pb-2 mb-3" data-testid="speaker-row">
-                  <BsRow className="g-2">
-                    {SPEAKER_FIELDS.map((name) => (
-                      <Col md={name === 'speaker_name' || name === 'designation' ? 6 : 4} key={name}>
-                        <Form.Group controlId={`${idp}-speaker-${s.key}-${name}`}>
-                          <Form.Label>
-                            {SPEAKERS.fields[name].label}
-                            <span className="visually-hidden"> of speaker {i + 1}</span>
-                          </Form.Label>
-                          <Form.Control
-                            type={inputType(name)}
-                            value={s[name]}
-                            onChange={(e) => updateSpeaker(s.key, { [name]: e.target.value })}
-                          />
-                        </Form.Group>
-                      </Col>
-                    ))}
-                  </BsRow>
-                  <div className="mt-2">
-                    <FileControl
-                      id={`${idp}-speaker-${s.key}-image`}
-                      def={{ kind: 'image', label: SPEAKERS.image.label, accept: 'image/*' }}
-                      label={`Speaker ${i + 1} Image`}
-                      file={s.file}
-                      onFile={(file) => updateSpeaker(s.key, { file })}
-                      stored={s.image || null}
-                      onRemove={(r) => r && updateSpeaker(s.key, { image: '' })}
+      <ResourcePageLayout
+        page={page}
+        formRef={formRef}
+        columns={columns}
+        rowLabel={(r) => `event ${String(r.event_title ?? '')}`}
+        onEdit={startEdit}
+        reset={reset}
+        submit={submit}
+      >
+        <PageField page={page} name="event_title" />
+        <PageField page={page} name="event_description" />
+        <PageFile page={page} name="event_image" removable={false} />
+        <BsRow>
+          {(['event_start_date', 'event_start_time', 'event_end_date', 'event_end_time'] as const).map((name) => (
+            <Col md={3} key={name}>
+              <PageField page={page} name={name} />
+            </Col>
+          ))}
+        </BsRow>
+        <PageField page={page} name="event_address" />
+        <fieldset className="border rounded p-3 mb-3">
+          <legend className="h6 float-none w-auto px-2 mb-0">{SPEAKERS.label}</legend>
+          {speakers.map((s, i) => (
+            <div key={s.key} className="border-bottom pb-2 mb-3" data-testid="speaker-row">
+              <BsRow className="g-2">
+                {SPEAKER_FIELDS.map((name) => (
+                  <Col md={name === 'speaker_name' || name === 'designation' ? 6 : 4} key={name}>
+                    <TextField
+                      id={`${idp}-speaker-${s.key}-${name}`}
+                      className=""
+                      label={
+                        <>
+                          {SPEAKERS.fields[name].label}
+                          <span className="visually-hidden"> of speaker {i + 1}</span>
+                        </>
+                      }
+                      type={inputType(name)}
+                      value={s[name]}
+                      onChange={(v) => updateSpeaker(s.key, { [name]: v })}
                     />
-                  </div>
-                  <Button
-                    variant="outline-danger"
-                    size="sm"
-                    onClick={() =>
-                      setSpeakers((list) => (list.length > 1 ? list.filter((x) => x.key !== s.key) : [blankSpeaker()]))
-                    }
-                  >
-                    Remove speaker {i + 1}
-                  </Button>
-                </div>
-              ))}
-              <Button variant="outline-dark" size="sm" onClick={() => setSpeakers((list) => [...list, blankSpeaker()])}>
-                {SPEAKERS.admin.add}
+                  </Col>
+                ))}
+              </BsRow>
+              <div className="mt-2">
+                <FileControl
+                  id={`${idp}-speaker-${s.key}-image`}
+                  def={{ kind: 'image', label: SPEAKERS.image.label, accept: 'image/*' }}
+                  label={`Speaker ${i + 1} Image`}
+                  file={s.file}
+                  onFile={(file) => updateSpeaker(s.key, { file })}
+                  stored={s.image || null}
+                  onRemove={(r) => r && updateSpeaker(s.key, { image: '' })}
+                />
+              </div>
+              <Button
+                variant="outline-danger"
+                size="sm"
+                onClick={() =>
+                  setSpeakers((list) => (list.length > 1 ? list.filter((x) => x.key !== s.key) : [blankSpeaker()]))
+                }
+              >
+                Remove speaker {i + 1}
               </Button>
-            </fieldset>
-            <Rule36Panel page={page} />
-            <FormError message={page.error} />
-            <FormButtons page={{ ...page, reset }} submit={submit} />
-          </Form>
-        </Card.Body>
-      </Card>
-      <PageTable page={page} columns={columns} caption="Events list" rowLabel={(r) => `event ${String(r.event_title ?? '')}`} onEdit={startEdit} />
-      <DeleteConfirm page={page} />
-      <LifecycleDialogs page={{ ...page, reset }} />
+            </div>
+          ))}
+          <Button variant="outline-dark" size="sm" onClick={() => setSpeakers((list) => [...list, blankSpeaker()])}>
+            {SPEAKERS.admin.add}
+          </Button>
+        </fieldset>
+      </ResourcePageLayout>
       <Modal show={!!viewing} onHide={() => setViewing(null)} size="lg" centered aria-labelledby="speaker-modal-title">
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="speaker-modal-title" as="h2" className="h5">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { FormError } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
+import { AuthCard, useFormSubmit } from '~/components/admin/auth';
+import { FormError, TextField } from '~/components/admin/fields';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -12,67 +12,43 @@ export function meta() {
 /** 'Forgot Password?' from the login page: asks for a one-time reset link by email (30 minutes). */
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, fail, run } = useFormSubmit();
   const [sent, setSent] = useState<string | null>(null);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const fail = (message: string) => {
-      setError(message);
-      notify.error(message);
-    };
     if (!email.trim()) return fail('Please enter your email address.');
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const r = await api('/api/admin/forgotpassword', { json: { email: email.trim() } });
       if (r.ok) setSent(r.body.message ?? 'If an administrator account uses this email address, a link is on its way.');
       else fail(r.body.message ?? 'Something went wrong. Please try again later.');
-    } catch {
-      fail('Something went wrong. Please try again later.');
-    } finally {
-      setBusy(false);
-    }
+    }, 'Something went wrong. Please try again later.');
   };
 
   return (
-    <main className="min-vh-100 d-flex align-items-center justify-content-center bg-light p-3">
-      <Card style={{ width: '100%', maxWidth: 420 }} className="shadow-sm">
-        <Card.Body className="p-4">
-          <h1 className="h3 mb-3 text-center">Forgot Password</h1>
-          {sent ? (
-            <div role="status" className="alert alert-success" data-testid="forgot-sent">
-              {sent}
-            </div>
-          ) : (
-            <Form noValidate onSubmit={submit} aria-label="Forgot password">
-              <p className="small text-body-secondary">
-                Enter the email address of your administrator account. We will send a link to choose a new password; it
-                works once and expires in 30 minutes.
-              </p>
-              <Form.Group className="mb-3" controlId="admin-forgot-email">
-                <Form.Label>Email</Form.Label>
-                <Form.Control
-                  type="email"
-                  autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </Form.Group>
-              <FormError message={error} />
-              <Button type="submit" variant="dark" className="w-100" disabled={busy}>
-                {busy ? 'Sending...' : 'Send reset link'}
-              </Button>
-            </Form>
-          )}
-          <div className="mt-3 text-center">
-            <Link to="/admin-login" className="small">
-              Back to login
-            </Link>
-          </div>
-        </Card.Body>
-      </Card>
-    </main>
+    <AuthCard title="Forgot Password">
+      {sent ? (
+        <div role="status" className="alert alert-success" data-testid="forgot-sent">
+          {sent}
+        </div>
+      ) : (
+        <Form noValidate onSubmit={submit} aria-label="Forgot password">
+          <p className="small text-body-secondary">
+            Enter the email address of your administrator account. We will send a link to choose a new password; it
+            works once and expires in 30 minutes.
+          </p>
+          <TextField id="admin-forgot-email" label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
+          <FormError message={error} />
+          <Button type="submit" variant="dark" className="w-100" disabled={busy}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </Form>
+      )}
+      <div className="mt-3 text-center">
+        <Link to="/admin-login" className="small">
+          Back to login
+        </Link>
+      </div>
+    </AuthCard>
   );
 }

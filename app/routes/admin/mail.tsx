@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { useSearchParams } from 'react-router';
-import { FormError } from '~/components/admin/fields';
+import { FormError, TextField } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
@@ -39,6 +40,36 @@ const STATUS_VARIANT: Record<MailRow['status'], string> = {
   sent: 'success',
   failed: 'danger',
 };
+
+const COLUMNS: Column<MailRow>[] = [
+  { key: 'to', header: 'To', className: 'text-break', render: (m) => m.to },
+  {
+    key: 'subject',
+    header: 'Subject',
+    className: 'text-break',
+    render: (m) => (
+      <>
+        {m.subject}
+        {m.attachments.length ? <div className="small text-muted">{m.attachments.length} attachment(s)</div> : null}
+      </>
+    ),
+  },
+  { key: 'kind', header: 'Type', render: (m) => KIND_LABEL[m.kind] ?? m.kind },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (m) => (
+      <>
+        <Badge bg={STATUS_VARIANT[m.status] ?? 'secondary'}>{m.status}</Badge>
+        {m.status === 'retrying' ? <div className="small text-muted">next try {when(m.next_attempt_at)}</div> : null}
+      </>
+    ),
+  },
+  { key: 'attempts', header: 'Attempts', render: (m) => m.attempts },
+  { key: 'error', header: 'Last error', className: 'small text-break', style: { maxWidth: 260 }, render: (m) => m.last_error ?? '' },
+  { key: 'queued', header: 'Queued', className: 'text-nowrap', render: (m) => when(m.created_at) },
+  { key: 'sent', header: 'Sent', className: 'text-nowrap', render: (m) => when(m.sent_at) },
+];
 
 
 export default function MailPage() {
@@ -166,28 +197,13 @@ export default function MailPage() {
             <FormError message={error} />
             <Row>
               <Col md={6}>
-                <Form.Group className="mb-3" controlId="mail-to">
-                  <Form.Label>Email</Form.Label>
-                  <Form.Control
-                    type="email"
-                    value={to}
-                    onChange={(e) => setTo(e.target.value)}
-                    placeholder="client@example.com"
-                    required
-                  />
-                </Form.Group>
+                <TextField id="mail-to" label="Email" type="email" value={to} onChange={setTo} placeholder="client@example.com" required />
               </Col>
               <Col md={6}>
-                <Form.Group className="mb-3" controlId="mail-subject">
-                  <Form.Label>Subject</Form.Label>
-                  <Form.Control value={subject} maxLength={300} onChange={(e) => setSubject(e.target.value)} required />
-                </Form.Group>
+                <TextField id="mail-subject" label="Subject" value={subject} maxLength={300} onChange={setSubject} required />
               </Col>
             </Row>
-            <Form.Group className="mb-3" controlId="mail-text">
-              <Form.Label>Message</Form.Label>
-              <Form.Control as="textarea" rows={6} value={text} onChange={(e) => setText(e.target.value)} required />
-            </Form.Group>
+            <TextField id="mail-text" label="Message" rows={6} value={text} onChange={setText} required />
             <Form.Group className="mb-3" controlId="mail-documents">
               <Form.Label>Documents</Form.Label>
               <Form.Control
@@ -218,69 +234,32 @@ export default function MailPage() {
             </Button>
           </div>
           {logError ? <p className="text-danger">{logError}</p> : null}
-          {log === null ? (
-            <p>Loading...</p>
-          ) : log.length === 0 ? (
-            <p>No mail yet.</p>
-          ) : (
-            <Table responsive striped bordered hover size="sm" className="align-middle">
-              <caption className="visually-hidden">Sent and queued messages, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">S.No</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.map((m, i) => (
-                  <tr key={m.mail_id} data-mail-id={m.mail_id}>
-                    <td>{i + 1}</td>
-                    <td className="text-break">{m.to}</td>
-                    <td className="text-break">
-                      {m.subject}
-                      {m.attachments.length ? (
-                        <div className="small text-muted">{m.attachments.length} attachment(s)</div>
-                      ) : null}
-                    </td>
-                    <td>{KIND_LABEL[m.kind] ?? m.kind}</td>
-                    <td>
-                      <Badge bg={STATUS_VARIANT[m.status] ?? 'secondary'}>{m.status}</Badge>
-                      {m.status === 'retrying' ? (
-                        <div className="small text-muted">next try {when(m.next_attempt_at)}</div>
-                      ) : null}
-                    </td>
-                    <td>{m.attempts}</td>
-                    <td className="small text-break" style={{ maxWidth: 260 }}>
-                      {m.last_error ?? ''}
-                    </td>
-                    <td className="text-nowrap">{when(m.created_at)}</td>
-                    <td className="text-nowrap">{when(m.sent_at)}</td>
-                    <td>
-                      {m.status === 'failed' || m.status === 'retrying' ? (
-                        <Button
-                          size="sm"
-                          variant="outline-dark"
-                          disabled={retrying === m.mail_id}
-                          onClick={() => void retry(m)}
-                          aria-label={`Retry message ${i + 1}`}
-                        >
-                          {retrying === m.mail_id ? 'Retrying...' : m.status === 'failed' ? 'Retry' : 'Send now'}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
+          <DataTable
+            caption="Sent and queued messages, newest first"
+            rows={log}
+            asParagraph
+            emptyText="No mail yet."
+            table={LIST_TABLE}
+            numbered
+            rowKey={(m) => m.mail_id}
+            rowProps={(m) => ({ 'data-mail-id': m.mail_id })}
+            columns={COLUMNS}
+            actions={{
+              header: 'Action',
+              render: (m, sno) =>
+                m.status === 'failed' || m.status === 'retrying' ? (
+                  <Button
+                    size="sm"
+                    variant="outline-dark"
+                    disabled={retrying === m.mail_id}
+                    onClick={() => void retry(m)}
+                    aria-label={`Retry message ${sno}`}
+                  >
+                    {retrying === m.mail_id ? 'Retrying...' : m.status === 'failed' ? 'Retry' : 'Send now'}
+                  </Button>
+                ) : null,
+            }}
+          />
         </Card.Body>
       </Card>
     </>

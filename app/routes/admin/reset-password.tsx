@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
+import { AuthCard, NewPasswordFields, useFormSubmit } from '~/components/admin/auth';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
@@ -26,91 +27,64 @@ export default function ResetPassword() {
   const welcome = params.get('welcome') === '1';
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, fail, run } = useFormSubmit();
   const [done, setDone] = useState<string | null>(null);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const fail = (message: string) => {
-      setError(message);
-      notify.error(message);
-    };
     const problem = firstProblem(twice.safeParse({ password, repeat }));
     if (problem) return fail(problem);
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const r = await api('/api/admin/resetpassword', { json: { token, password } });
       if (r.ok) {
         setDone(r.body.message ?? 'Your password is set. You can sign in now.');
         notify.success('Password saved');
       } else fail(r.body.message ?? 'Something went wrong. Please try again later.');
-    } catch {
-      fail('Something went wrong. Please try again later.');
-    } finally {
-      setBusy(false);
-    }
+    }, 'Something went wrong. Please try again later.');
   };
 
   const title = welcome ? 'Choose your password' : 'Choose a new password';
   return (
-    <main className="min-vh-100 d-flex align-items-center justify-content-center bg-light p-3">
-      <Card style={{ width: '100%', maxWidth: 420 }} className="shadow-sm">
-        <Card.Body className="p-4">
-          <h1 className="h3 mb-3 text-center">{title}</h1>
-          {!token ? (
-            <div className="alert alert-warning" role="alert">
-              This page needs the link from your email.{' '}
-              <Link to="/admin-login/forgot-password" className="alert-link">
-                Ask for a new link
-              </Link>
-              .
-            </div>
-          ) : done ? (
-            <div role="status" className="alert alert-success" data-testid="reset-done">
-              {done}{' '}
-              <Link to="/admin-login" className="alert-link">
-                Go to the login
-              </Link>
-              .
-            </div>
-          ) : (
-            <Form noValidate onSubmit={submit} aria-label={title}>
-              <p className="small text-body-secondary">
-                At least {MIN_LENGTH} characters and not a common password; a few unrelated words work well.
-              </p>
-              <Form.Group className="mb-2" controlId="admin-reset-password">
-                <Form.Label>New password</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </Form.Group>
-              <Form.Group className="mb-3" controlId="admin-reset-repeat">
-                <Form.Label>Repeat the new password</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="new-password"
-                  value={repeat}
-                  onChange={(e) => setRepeat(e.target.value)}
-                />
-              </Form.Group>
-              <FormError message={error} />
-              <Button type="submit" variant="dark" className="w-100" disabled={busy}>
-                {busy ? 'Saving...' : 'Save password'}
-              </Button>
-              {error && /expired|invalid/i.test(error) ? (
-                <p className="small mt-3 mb-0">
-                  <Link to="/admin-login/forgot-password">Ask for a new link</Link>
-                </p>
-              ) : null}
-            </Form>
-          )}
-        </Card.Body>
-      </Card>
-    </main>
+    <AuthCard title={title}>
+      {!token ? (
+        <div className="alert alert-warning" role="alert">
+          This page needs the link from your email.{' '}
+          <Link to="/admin-login/forgot-password" className="alert-link">
+            Ask for a new link
+          </Link>
+          .
+        </div>
+      ) : done ? (
+        <div role="status" className="alert alert-success" data-testid="reset-done">
+          {done}{' '}
+          <Link to="/admin-login" className="alert-link">
+            Go to the login
+          </Link>
+          .
+        </div>
+      ) : (
+        <Form noValidate onSubmit={submit} aria-label={title}>
+          <p className="small text-body-secondary">
+            At least {MIN_LENGTH} characters and not a common password; a few unrelated words work well.
+          </p>
+          <NewPasswordFields
+            ids={['admin-reset-password', 'admin-reset-repeat']}
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
+          />
+          <FormError message={error} />
+          <Button type="submit" variant="dark" className="w-100" disabled={busy}>
+            {busy ? 'Saving...' : 'Save password'}
+          </Button>
+          {error && /expired|invalid/i.test(error) ? (
+            <p className="small mt-3 mb-0">
+              <Link to="/admin-login/forgot-password">Ask for a new link</Link>
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </AuthCard>
   );
 }

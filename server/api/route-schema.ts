@@ -1,0 +1,103 @@
+import type { FastifyError, FastifySchema } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * The schema every route carries (decision 0026): Fastify reads `params`, `querystring` and `body` (and
+ * validates requests with them), the API reference (server/api/docs.ts) reads all of it. Two parts are for
+ * the reference only, so Fastify neither parses nor serialises with them: `requestBody` (a multipart body,
+ * or JSON the handler checks with a zod schema that carries the spec's messages) and `responses` (Fastify
+ * would serialise answers with `response` and drop every key it does not list).
+ */
+export type Schema = Record<string, unknown>;
+
+export interface ApiSchema extends FastifySchema {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  /** [{ session: [] }] on calls that need the administrator's session cookie. */
+  security?: Array<Record<string, string[]>>;
+  /** Documentation only: the body by content type, when Fastify does not validate it. */
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  /** Documentation only: the answers by status (a bare schema is JSON). */
+  responses?: Record<number, Schema>;
+  /** The spec's message when Fastify refuses the request by these schemas (else a sentence naming the field). */
+  invalid?: string;
+}
+
+export const ADMIN = [{ session: [] }];
+
+export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
+export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
+export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
+export const nullable = (s: Schema): Schema => ({ ...s, type: [s.type as string, 'null'] });
+export const arr = (items: Schema, extra: Schema = {}): Schema => ({ type: 'array', items, ...extra });
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+export const obj = (properties: Record<string, Schema>, required: readonly string[] = [], extra: Schema = {}): Schema => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required: [...required] } : {}),
+  ...extra,
+});
+export const binary = (description?: string): Schema => str(description, { format: 'binary' });
+
+/** A success answer: the envelope (statusCode, message) and these keys. */
+export const ok = (keys: Record<string, Schema> = {}): Schema => ({ allOf: [ref('Envelope'), obj(keys, Object.keys(keys))] });
+/** The answers of a JSON call: 200 with these keys, and the envelope on each error status. */
+export function answers(keys: Record<string, Schema>, ...errors: number[]): Record<number, Schema> {
+  return { 200: ok(keys), ...Object.fromEntries(errors.map((c) => [c, ref('Envelope')])) };
+}
+/** A non-JSON success answer (a file, a page) under its media type. */
+export const media = (type: string, schema: Schema = binary()): Schema => ({ content: { [type]: { schema } } });
+
+/** A JSON body, as documentation only (the handler validates it). */
+export const jsonBody = (schema: Schema, required = true): NonNullable<ApiSchema['requestBody']> => ({
+  required,
+  content: { 'application/json': { schema } },
+});
+/** A zod schema as JSON Schema (how its input is sent). */
+export function fromZod(schema: z.ZodType): Schema {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+  return json;
+}
+
+/** A route's schema: checks its shape once, here, instead of at every call site. */
+export function api(s: ApiSchema): ApiSchema {
+  return s;
+}
+
+const WHERE: Record<string, string> = { body: 'field', querystring: 'query parameter', params: 'path parameter' };
+
+/**
+ * The 400 message of a request Fastify refused by the route's schema: the spec's message of that call
+ * (`invalid`), or else one sentence naming the field and what it must be.
+ */
+export function validationMessage(err: FastifyError, schema: unknown): string {
+  const invalid = (schema as Partial<ApiSchema> | undefined)?.invalid;
+  if (invalid) return invalid;
+  const first = err.validation?.[0];
+  if (!first) return 'The request is not valid.';
+  const params = first.params as Record<string, unknown>;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const name = typeof params.missingProperty === 'string' ? (path ? `${path}.${params.missingProperty}` : params.missingProperty) : path;
+  const what = `The ${WHERE[err.validationContext ?? 'body'] ?? 'field'}${name ? ` ${name}` : ''}`;
+  switch (first.keyword) {
+    case 'required':
+      return `${what} is required.`;
+    case 'type':
+      return `${what} must be ${{ integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object' }[String(params.type)] ?? `of type ${String(params.type)}`}.`;
+    case 'enum':
+      return `${what} must be one of ${(params.allowedValues as unknown[]).join(', ')}.`;
+    case 'maxLength':
+      return `${what} is too long (at most ${String(params.limit)} characters).`;
+    case 'minLength':
+      return `${what} is too short (at least ${String(params.limit)} characters).`;
+    case 'minimum':
+    case 'maximum':
+      return `${what} must be ${first.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
+    case 'additionalProperties':
+      return `The ${WHERE[err.validationContext ?? 'body'] ?? 'field'} ${String(params.additionalProperty)} is not known.`;
+    default:
+      return `${what} is not valid.`;
+  }
+}
