@@ -215,9 +215,11 @@ function seedLarge(dataDir) {
     const p = db.prepare('INSERT INTO conflict_parties (name, kind, email, phone, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     for (let i = 1; i <= 2000; i++) p.run(`Party ${i} Holdings`, i % 3 ? 'client' : 'adverse', `party${i}@example.com`, '+91 98470 11111', null, now, now);
     const d = db.prepare('INSERT INTO data_requests (kind, email, email_hash, status, created_at, verified_at, due_at, completed_at, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    // Verified erasures fall due 30 days on (none is carried out during the run).
+    const due = new Date(base + 30 * 86_400_000).toISOString();
     for (let i = 1; i <= 1000; i++) {
       const done = i % 4 === 0;
-      d.run('erasure', done ? null : `gone${i}@example.com`, randomBytes(32).toString('hex'), done ? 'done' : i % 4 === 1 ? 'pending' : 'verified', now, now, now, done ? now : null, done ? 3 : null);
+      d.run('erasure', done ? null : `gone${i}@example.com`, randomBytes(32).toString('hex'), done ? 'done' : i % 4 === 1 ? 'pending' : 'verified', now, now, due, done ? now : null, done ? 3 : null);
     }
     const ad = db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)');
     for (let i = 1; i <= 20; i++) ad.run(`partner${i}@example.com`, '!invited', now);
@@ -284,10 +286,28 @@ async function load(url, connections, extra = {}) {
   };
 }
 
-/** A load run with the CPU time the serving process spent on it. */
+/**
+ * Waits until a process is idle (at most one clock tick of CPU in 200 ms, for at most 20 s): the load
+ * generator stops at its deadline, but the server may still be working through requests it accepted (50
+ * consultation POSTs take seconds), which would otherwise land in the next run's latency and CPU.
+ */
+async function settle(pid) {
+  const deadline = Date.now() + 20_000;
+  let last = cpuMs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuMs(pid);
+    if (now - last <= 1000 / CLK_TCK) return;
+    last = now;
+  }
+}
+
+/** A load run with the CPU time the serving process spent on it (until it is idle again). */
 async function measured(pid, url, connections, extra) {
+  await settle(pid);
   const before = cpuMs(pid);
   const r = await load(url, connections, extra);
+  await settle(pid);
   const cpu = cpuMs(pid) - before;
   return { ...r, cpuMsPerRequest: r.requests ? cpu / r.requests : Number.NaN };
 }

@@ -177,7 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const status = e.statusCode ?? 500;
     // Refused by the route's schema: the spec's message of that call, or a sentence naming the field.
-    if ((err as FastifyError).validation) {
+    if (e.code === 'FST_ERR_VALIDATION') {
       return reply.code(400).send({ statusCode: 400, message: validationMessage(err as FastifyError, req.routeOptions.schema) });
     }
     if (status === 429) {

@@ -6,7 +6,7 @@ import { SiteSettingsSchema } from '../../content/settings';
 import { SESSION_COOKIE } from '../auth/sessions.server';
 import type { Services } from '../services';
 import { itemName, itemSchema, rowName, rowSchema } from './content-schemas';
-import { api, fromZod, int, media, obj, str, type ApiSchema, type Schema } from './route-schema';
+import { api, fromZod, int, isZod, media, obj, str, type ApiSchema, type Schema } from './route-schema';
 
 /**
  * The API reference: an OpenAPI 3.1 document collected from the schemas of the routes the server
@@ -59,7 +59,8 @@ function operation(r: RouteLike, s: ApiSchema): Schema {
   const method = r.method.toLowerCase();
   const parameters = [...parametersOf(s.params, 'path'), ...parametersOf(s.querystring, 'query')];
   if (r.url.endsWith('/*')) parameters.push({ name: 'path', in: 'path', required: true, schema: str('The rest of the stored path') });
-  const requestBody = s.requestBody ?? (s.body ? { required: true, content: { 'application/json': { schema: s.body as Schema } } } : undefined);
+  const body = isZod(s.body) ? fromZod(s.body) : (s.body as Schema | undefined);
+  const requestBody = s.requestBody ?? (body ? { required: true, content: { 'application/json': { schema: body } } } : undefined);
   // What the code implies: the session's 401, the origin check's 403 on writes, the rate limit's 429.
   const implied = [
     ...(s.security?.length ? [401] : []),

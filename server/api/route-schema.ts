@@ -61,6 +61,42 @@ export function fromZod(schema: z.ZodType): Schema {
   return json;
 }
 
+export function isZod(s: unknown): s is z.ZodType {
+  return !!s && typeof s === 'object' && '_zod' in s;
+}
+
+/**
+ * A route's `validatorCompiler` for a zod `body`: Fastify validates the body with the zod schema (the
+ * handler gets zod's output) and refuses it with its first message (the call's own messages), as a 400.
+ */
+export function zodCompiler({ schema }: { schema: unknown }) {
+  const zs = schema as z.ZodType;
+  return (data: unknown) => {
+    const r = zs.safeParse(data ?? {});
+    return r.success ? { value: r.data } : { error: new Error(zodMessage(r.error)) };
+  };
+}
+
+/** zod's first message; zod's own English default ('Invalid input: …') becomes a sentence naming the field. */
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid.';
+  if (!issue.message.startsWith('Invalid input') || !issue.path.length) return issue.message;
+  const field = `The field ${issue.path.join('.')}`;
+  return issue.message.endsWith('received undefined') ? `${field} is required.` : `${field} is not valid.`;
+}
+
+/** An id field of a JSON body (a number or a string of digits): '<name> is required.' when missing or not an id. */
+export function idField(name: string) {
+  const m = `${name} is required.`;
+  return z.coerce.number(m).int(m).positive(m);
+}
+
+/** The body of a route whose zod `body` Fastify already validated (zodCompiler): zod's output. */
+export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown }): z.output<T> {
+  return req.body as z.output<T>;
+}
+
 /** A route's schema: checks its shape once, here, instead of at every call site. */
 export function api(s: ApiSchema): ApiSchema {
   return s;
@@ -76,7 +112,7 @@ export function validationMessage(err: FastifyError, schema: unknown): string {
   const invalid = (schema as Partial<ApiSchema> | undefined)?.invalid;
   if (invalid) return invalid;
   const first = err.validation?.[0];
-  if (!first) return 'The request is not valid.';
+  if (!first) return err.message || 'The request is not valid.'; // a zod body's own message (zodCompiler)
   const params = first.params as Record<string, unknown>;
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const name = typeof params.missingProperty === 'string' ? (path ? `${path}.${params.missingProperty}` : params.missingProperty) : path;

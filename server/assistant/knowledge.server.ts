@@ -143,8 +143,11 @@ export const CONSULTATIONS: Group = {
 
 export const GROUPS: readonly Group[] = [...resources.map(groupOf), CONSULTATIONS];
 export const groupByKey = new Map(GROUPS.map((g) => [g.key, g]));
-/** The help never changes while the server runs: written once from the declarations. */
-const HELP = helpDocs(GROUPS);
+/**
+ * The help never changes while the server runs: written once from the declarations, with the first index
+ * (built at import it was 45 ms of every start-up's CPU, decision 0030).
+ */
+let help: Doc[] | undefined;
 
 // --- Rows as facts -----------------------------------------------------------------------------------
 
@@ -299,7 +302,7 @@ export class Knowledge {
     readonly rows: ReadonlyMap<string, Row[]>,
     settings: SiteSettings,
   ) {
-    const all: Doc[] = [...settingDocs(settings), ...HELP];
+    const all: Doc[] = [...settingDocs(settings), ...(help ??= helpDocs(GROUPS))];
     for (const g of GROUPS)
       for (const row of rows.get(g.key) ?? [])
         all.push({

@@ -17,9 +17,11 @@ import type { MailService } from '../mail/service.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, bool, int, jsonBody, nullable, obj, str } from '../api/route-schema';
+import { z } from 'zod';
+import { ADMIN, answers, api, arr, bool, idField, int, jsonBody, nullable, obj, str, validBody, zodCompiler } from '../api/route-schema';
 
 const tags = ['Administrators'];
+const RemoveBody = z.object({ admin_id: idField('admin_id') });
 const sessionTags = ['Administrator session'];
 const newPassword = (d: string) => str(`${d}: at least ${MIN_PASSWORD_LENGTH} characters, not a common password`, { minLength: MIN_PASSWORD_LENGTH });
 const adminView = obj({
@@ -150,12 +152,11 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     tags,
     summary: 'Removes an administrator and ends their sessions; the last one who can sign in stays (409)',
     security: ADMIN,
-    requestBody: jsonBody(obj({ admin_id: int() }, ['admin_id'])),
+    body: RemoveBody,
     responses: answers({}, 400, 404, 409),
   });
-  app.post('/api/admins/remove', { preHandler: admin, schema: remove }, async (req) => {
-    const id = Number(body(req).admin_id);
-    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'admin_id is required.');
+  app.post('/api/admins/remove', { preValidation: admin, validatorCompiler: zodCompiler, schema: remove }, async (req) => {
+    const id = validBody(RemoveBody, req).admin_id;
     const removed = await removeAdmin(db, id);
     req.audit = { action: 'remove', target: 'admins', recordId: id, summary: removed.email };
     return { statusCode: 200, message: `Administrator ${removed.email} removed. Their sessions have ended.` };

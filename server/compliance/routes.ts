@@ -7,6 +7,7 @@ import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
 import { AppError } from '../lib/errors';
+import { validBody, zodCompiler } from '../api/route-schema';
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
@@ -48,6 +49,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
     '/api/compliance/check',
     {
       preValidation: admin,
+      validatorCompiler: zodCompiler,
       schema: {
         operationId: 'checkCompliance',
         invalid: CHECK_INVALID,
@@ -60,14 +62,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
           'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
           '(in strict Rule 36 mode, 409 whatever the reason).',
         security: [{ session: [] }],
-        body: {
-          type: 'object',
-          properties: {
-            text: { type: 'string', maxLength: 500000 },
-            group: { type: 'string', enum: [...GROUPS] },
-            id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
-          },
-        },
+        body: CheckBody,
         response: {
           200: {
             type: 'object',
@@ -84,9 +79,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       },
     },
     async (req: FastifyRequest) => {
-      const parsed = CheckBody.safeParse(req.body ?? {});
-      if (!parsed.success) throw new AppError(400, CHECK_INVALID);
-      const input = parsed.data;
+      const input = validBody(CheckBody, req);
       let findings: Rule36Finding[];
       if ('text' in input) {
         findings = checkRule36(input.text, { scope: input.group === 'caseDetails' ? 'case-write-up' : undefined });

@@ -9,9 +9,14 @@ import {
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, int, jsonBody, media, nullable, obj, str } from '../api/route-schema';
+import { z } from 'zod';
+import { ADMIN, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
 
 const tags = ['Mail and consultations'];
+const StatusBody = z.object({
+  consultation_id: idField('consultation_id'),
+  status: z.enum(CONSULTATION_STATUSES, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`),
+});
 const status = str(undefined, { enum: [...CONSULTATION_STATUSES] });
 /** A consultation request as the inbox calls return it (view). */
 const consultation = obj({
@@ -129,25 +134,19 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     tags,
     summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
     security: ADMIN,
-    requestBody: jsonBody(obj({ consultation_id: int(), status }, ['consultation_id', 'status'])),
+    body: StatusBody,
     responses: answers({ consultation }, 400, 404, 409),
   });
-  app.post('/api/consultations/updatestatus', { preHandler: admin, schema: update }, async (req) => {
-    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const id = Number(b.consultation_id);
-    const status = b.status;
-    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'consultation_id is required.');
-    if (!CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
-      throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
-    }
+  app.post('/api/consultations/updatestatus', { preValidation: admin, validatorCompiler: zodCompiler, schema: update }, async (req) => {
+    const { consultation_id: id, status } = validBody(StatusBody, req);
     // The intake flow's statuses send mail and free or hold slots: they change through decideConsultation.
-    const manual = (MANUAL_STATUSES as readonly string[]).includes(status as string);
+    const manual = (MANUAL_STATUSES as readonly string[]).includes(status);
     const current = await mail.getConsultation(id);
     if (!current) throw new AppError(404, 'Consultation not found');
     if (!manual || !(MANUAL_STATUSES as readonly string[]).includes(current.status)) {
       throw new AppError(409, 'This request follows the confirmation flow: use Confirm, Decline, Cancel, Completed or No-show (decideConsultation).');
     }
-    const row = await mail.setConsultationStatus(id, status as ConsultationStatus);
+    const row = await mail.setConsultationStatus(id, status);
     if (!row) throw new AppError(404, 'Consultation not found');
     return { statusCode: 200, message: 'Status updated', consultation: view(row) };
   });

@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
 import { sendPage } from './pages.server';
-import { ADMIN, answers, api, arr, fromZod, int, jsonBody, obj, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, arr, fromZod, int, obj, idField, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { parse } from './routes.server';
 import type { Intake } from './service.server';
 
@@ -353,10 +353,11 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
 
   // ── Admin: erasure requests ─────────────────────────────────────────────────────────────────────
   const sch = (operationId: string, summary: string, body?: z.ZodType, ok: Record<string, Schema> = {}) => ({
-    preHandler: admin,
-    schema: api({ operationId, tags: ['Privacy'], summary, security: ADMIN, ...(body ? { requestBody: jsonBody(fromZod(body)) } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
+    preValidation: admin,
+    validatorCompiler: zodCompiler,
+    schema: api({ operationId, tags: ['Privacy'], summary, security: ADMIN, ...(body ? { body } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
   });
-  const Id = z.object({ request_id: z.coerce.number().int().positive('request_id is required.') });
+  const Id = z.object({ request_id: idField('request_id') });
   const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
   app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes', undefined, { requests: arr(obj({ request_id: int() }, [], { additionalProperties: true })) }), async () => {
     const rows = await db
@@ -380,21 +381,21 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     };
   });
   app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', Hold), async (req) => {
-    const b = parse(Hold, req.body);
+    const b = validBody(Hold, req);
     const res = await db.updateTable('data_requests').set({ status: 'held', hold_reason: b.reason }).where('request_id', '=', b.request_id).where('kind', '=', 'erasure').where('status', '=', 'verified').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
     req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
     return { statusCode: 200, message: 'Erasure held' };
   });
   app.post('/api/privacy/requests/release', sch('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)', Id), async (req) => {
-    const b = parse(Id, req.body);
+    const b = validBody(Id, req);
     const res = await db.updateTable('data_requests').set({ status: 'verified', hold_reason: null }).where('request_id', '=', b.request_id).where('status', '=', 'held').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
     req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
     return { statusCode: 200, message: 'Hold released' };
   });
   app.post('/api/privacy/requests/erase', sch('eraseDataRequest', 'Carry out a confirmed erasure now', Id, { removed: obj({ consultations: int(), files: int(), mails: int() }) }), async (req) => {
-    const b = parse(Id, req.body);
+    const b = validBody(Id, req);
     const removal = await rights.erase(b.request_id, req.admin?.email ?? 'administrator');
     req.audit = { action: 'erase', target: 'data-request', recordId: b.request_id };
     return { statusCode: 200, message: `Erased: ${removal.consultations} requests, ${removal.files} files, ${removal.mails} mails.`, removed: removal };

@@ -9,19 +9,19 @@ import type { Services } from '../services';
 import { parseCsv } from './csv.server';
 import { linkUsed, type LinkPayload } from './links.server';
 import { escapeHtml, officePhones, sendPage } from './pages.server';
-import { ADMIN, answers, api, fromZod, int, jsonBody, obj, str, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, int, obj, str, idField, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
 
 const DecideBody = z.object({
-  consultation_id: z.coerce.number().int().positive('consultation_id is required.'),
+  consultation_id: idField('consultation_id'),
   action: z.enum(DECISIONS, `action must be one of ${DECISIONS.join(', ')}.`),
   note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
 });
 const ClearBody = z.object({
-  consultation_id: z.coerce.number().int().positive('consultation_id is required.'),
+  consultation_id: idField('consultation_id'),
   action: z.enum(['clear', 'decline'], 'action must be clear or decline.'),
   note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
 });
@@ -33,7 +33,9 @@ const PartyBody = z.object({
   phone: z.string().trim().max(40, 'The phone number is too long.').optional(),
   note: z.string().trim().max(500, 'The note is too long (at most 500 characters).').optional(),
 });
-const PartyId = z.object({ party_id: z.coerce.number().int().positive('party_id is required.') });
+const PartyId = z.object({ party_id: idField('party_id') });
+/** party_id first: its message comes before the fields'. */
+const PartyUpdate = PartyId.extend(PartyBody.shape);
 const CsvBody = z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') });
 /** A party as the calls return it (partyView). */
 const party = obj(
@@ -45,7 +47,7 @@ const decided = obj({ consultation_id: int(), status: str() }, ['consultation_id
 /** zod's first message as a 400. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value ?? {});
-  if (!r.success) throw new AppError(400, r.error.issues[0]?.message ?? 'Invalid input.');
+  if (!r.success) throw new AppError(400, zodMessage(r.error));
   return r.data;
 }
 
@@ -129,19 +131,20 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
   app.post(
     '/api/consultations/decide',
     {
-      preHandler: admin,
+      preValidation: admin,
+      validatorCompiler: zodCompiler,
       schema: api({
         operationId: 'decideConsultation',
         tags: ['Consultations'],
         summary: 'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
         security: ADMIN,
         description: '409 when the request is not in a state that allows the action.',
-        requestBody: jsonBody(fromZod(DecideBody)),
+        body: DecideBody,
         responses: answers({ consultation: decided }, 400, 404, 409),
       }),
     },
     async (req) => {
-      const b = parse(DecideBody, req.body);
+      const b = validBody(DecideBody, req);
       const row = await intake.decide(b.consultation_id, b.action, b.note || null);
       req.audit = { action: b.action, target: 'consultation', recordId: row.consultation_id, summary: `${row.reference} → ${row.status}` };
       return { statusCode: 200, message: decidedMessage(b.action), consultation: { consultation_id: row.consultation_id, status: row.status } };
@@ -151,18 +154,19 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
   app.post(
     '/api/consultations/clear-conflict',
     {
-      preHandler: admin,
+      preValidation: admin,
+      validatorCompiler: zodCompiler,
       schema: api({
         operationId: 'clearConflict',
         tags: ['Consultations'],
         summary: 'Clear a conflict hold (the request then waits for a decision) or decline the request',
         security: ADMIN,
-        requestBody: jsonBody(fromZod(ClearBody)),
+        body: ClearBody,
         responses: answers({ consultation: decided }, 400, 404, 409),
       }),
     },
     async (req) => {
-      const b = parse(ClearBody, req.body);
+      const b = validBody(ClearBody, req);
       const row = await intake.clearConflict(b.consultation_id, b.action, b.note || null);
       req.audit = { action: b.action === 'clear' ? 'clear-conflict' : 'decline', target: 'consultation', recordId: row.consultation_id, summary: row.reference };
       return {
@@ -175,14 +179,15 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
 
   // ── Admin: the firm's clients and adverse parties ───────────────────────────────────────────────
   const partySchema = (operationId: string, summary: string, body: z.ZodType | null, ok: Record<string, Schema>, description?: string) => ({
-    preHandler: admin,
+    preValidation: admin,
+    validatorCompiler: zodCompiler,
     schema: api({
       operationId,
       tags: ['Conflict check'],
       summary,
       security: ADMIN,
       ...(description ? { description } : {}),
-      ...(body ? { requestBody: jsonBody(fromZod(body)) } : {}),
+      ...(body ? { body } : {}),
       responses: answers(ok, ...(body ? [400, 404] : [])),
     }),
   });
@@ -191,7 +196,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView) };
   });
   app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', PartyBody, { party }), async (req) => {
-    const b = parse(PartyBody, req.body);
+    const b = validBody(PartyBody, req);
     const now = new Date().toISOString();
     const row = await db
       .insertInto('conflict_parties')
@@ -201,9 +206,8 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     req.audit = { action: 'add', target: 'conflict-party', recordId: Number(row.party_id), summary: b.name };
     return { statusCode: 200, message: 'Party added', party: partyView(row) };
   });
-  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', PartyBody.extend(PartyId.shape), { party }), async (req) => {
-    const { party_id } = parse(PartyId, req.body);
-    const b = parse(PartyBody, req.body);
+  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', PartyUpdate, { party }), async (req) => {
+    const { party_id, ...b } = validBody(PartyUpdate, req);
     const res = await db
       .updateTable('conflict_parties')
       .set({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, updated_at: new Date().toISOString() })
@@ -215,7 +219,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     return { statusCode: 200, message: 'Party updated', party: partyView(row) };
   });
   app.post('/api/conflict-parties/delete', partySchema('deleteConflictParty', 'Delete a client or adverse party', PartyId, {}), async (req) => {
-    const { party_id } = parse(PartyId, req.body);
+    const { party_id } = validBody(PartyId, req);
     const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
     req.audit = { action: 'delete', target: 'conflict-party', recordId: party_id };
@@ -231,7 +235,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
       'JSON {csv}: a header row with name and kind (client or adverse) and optionally email, phone, note; every row is checked first and nothing is stored when one is wrong.',
     ),
     async (req) => {
-      const csv = parse(CsvBody, req.body).csv;
+      const csv = validBody(CsvBody, req).csv;
       const rows = parseCsv(csv);
       if (rows.length < 2) throw new AppError(400, 'The CSV file needs a header row and at least one party.');
       const header = rows[0]!.map((h) => h.trim().toLowerCase());

@@ -6,11 +6,13 @@ import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
 import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
-import { ADMIN, answers, api, arr, binary, bool, int, jsonBody, nullable, obj, str } from '../api/route-schema';
+import { z } from 'zod';
+import { ADMIN, answers, api, arr, binary, bool, idField, int, nullable, obj, str, validBody, zodCompiler } from '../api/route-schema';
 import { MAIL_STATUSES } from './outbox.server';
 import { CONSENT_REQUIRED_MESSAGE, MAX_MAIL_FILES } from './service.server';
 
 const tags = ['Mail and consultations'];
+const RetryBody = z.object({ mail_id: idField('mail_id') });
 const success = bool('true on 200, false on every failure');
 
 const contactForm = obj(
@@ -192,13 +194,11 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     tags,
     summary: 'Queue a failed message again',
     security: ADMIN,
-    requestBody: jsonBody(obj({ mail_id: int() }, ['mail_id'])),
+    body: RetryBody,
     responses: answers({ mail: obj({ mail_id: int(), status: str(undefined, { enum: [...MAIL_STATUSES] }) }) }, 400, 404, 409),
   });
-  app.post('/api/mail/retry', { preHandler: admin, schema: retry }, async (req) => {
-    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const id = Number(b.mail_id);
-    if (!Number.isInteger(id) || id <= 0) throw new AppError(400, 'mail_id is required.');
+  app.post('/api/mail/retry', { preValidation: admin, validatorCompiler: zodCompiler, schema: retry }, async (req) => {
+    const id = validBody(RetryBody, req).mail_id;
     const row = await mail.retryMessage(id);
     if (!row) {
       const existing = await mail.outbox.get(id);

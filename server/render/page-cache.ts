@@ -35,6 +35,9 @@ export type SecurityHeadersOf = (https: boolean, contentType: string) => HeaderL
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  /** When each entry was last served (a counter; updating a key in place allocates nothing). */
+  private readonly used = new Map<string, number>();
+  private clock = 0;
   private total = 0;
   /** Bumped by every clear, so a render that started before a write is not stored after it. */
   generation = 0;
@@ -51,9 +54,9 @@ export class PageCache {
       this.delete(key);
       return undefined;
     }
-    // Refresh recency.
-    this.entries.delete(key);
-    this.entries.set(key, e);
+    // Recency for the eviction in set(): a stamp, not a delete and re-insert into the Map (which allocated
+    // and rehashed the table as it went, on every cache hit; decision 0030).
+    this.used.set(key, ++this.clock);
     return e;
   }
 
@@ -85,9 +88,13 @@ export class PageCache {
     this.delete(key);
     this.entries.set(key, page);
     this.total += page.bytes;
-    for (const [k] of this.entries) {
-      if (this.total <= this.maxBytes) break;
-      this.delete(k);
+    this.used.set(key, ++this.clock);
+    // Over budget: drop the least recently used entries (rare: the budget holds every page of most sites).
+    while (this.total > this.maxBytes && this.used.size) {
+      let oldest = key;
+      let stamp = Infinity;
+      for (const [k, u] of this.used) if (u < stamp) [oldest, stamp] = [k, u];
+      this.delete(oldest);
     }
   }
 
@@ -95,11 +102,13 @@ export class PageCache {
     const e = this.entries.get(key);
     if (!e) return;
     this.entries.delete(key);
+    this.used.delete(key);
     this.total -= e.bytes;
   }
 
   clear(): void {
     this.entries.clear();
+    this.used.clear();
     this.total = 0;
     this.generation++;
   }
@@ -109,13 +118,19 @@ export class PageCache {
   }
 }
 
+/** The last Accept-Encoding seen and its pick: clients send the same header on every request. */
+let lastAccept = '';
+let lastPick: 'br' | 'gzip' | null = null;
+
 /** Picks the encoding to send from an Accept-Encoding header. */
 export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (!accept) return null;
+  if (accept === lastAccept) return lastPick;
   const a = accept.toLowerCase();
-  if (/\bbr\b/.test(a) && !/\bbr;q=0(\.0*)?\b/.test(a)) return 'br';
-  if (/\bgzip\b/.test(a) && !/\bgzip;q=0(\.0*)?\b/.test(a)) return 'gzip';
-  return null;
+  const pick = /\bbr\b/.test(a) && !/\bbr;q=0(\.0*)?\b/.test(a) ? 'br' : /\bgzip\b/.test(a) && !/\bgzip;q=0(\.0*)?\b/.test(a) ? 'gzip' : null;
+  lastAccept = accept;
+  lastPick = pick;
+  return pick;
 }
 
 /** Answers from a cache entry: its own compressed bytes, ETag and 304 for a matching If-None-Match. */

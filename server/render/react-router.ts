@@ -86,6 +86,11 @@ export function pageCacheKey(url: string): string {
   return search ? `${url.slice(0, q)}?${search}` : url.slice(0, q);
 }
 
+function loadedOnce(load: () => Promise<ServerBuild>, mode: 'production'): ReturnType<typeof createRequestHandler> {
+  let ready: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (request, context) => (await (ready ??= load().then((b) => createRequestHandler(b, mode))))(request, context);
+}
+
 /**
  * The React Router request handler for page requests (GET and HEAD). Loaders receive `{ services }`
  * as their context and read content in-process. Public pages are kept in the page cache (when given)
@@ -97,7 +102,11 @@ export function createRenderer(
   mode: 'production' | 'development',
   cache?: PageCache,
 ) {
-  const handler = createRequestHandler(build, mode);
+  // A build given as a loader is re-read on every request in development (React Router derives it each
+  // time); in production it is imported once, when the first page needs it (main.ts starts that import as
+  // soon as the server listens, decision 0030).
+  const handler: ReturnType<typeof createRequestHandler> =
+    typeof build === 'function' && mode === 'production' ? loadedOnce(build, mode) : createRequestHandler(build, mode);
   let boundary: { generation: number; at: number } | null = null;
   const expiry = async (generation: number) => {
     const now = Date.now();

@@ -6,7 +6,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../content/resources/index';
-import { startServer, type TestServer, type Json } from '../helpers/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer, type Json } from '../helpers/server';
 
 let s: TestServer;
 let doc: Json;
@@ -119,7 +119,31 @@ describe('requests refused by a route schema', () => {
     });
   });
 
-  it('still accept what the spec client sends (ids as numbers or strings of digits)', async () => {
+  it('check zod bodies with the zod schema the reference shows, its own messages, after the session', async () => {
+    const cookie = await s.login();
+    const as = (p: string, json: unknown, withCookie = true) => call(s.url, p, { json, ...(withCookie ? { cookie } : {}) }).then((r) => ({ status: r.status, body: r.body }));
+    expect(await as('/api/conflict-parties/add', {}, false)).toMatchObject({ status: 401 });
+    expect(await as('/api/conflict-parties/add', { kind: 'client' })).toEqual({ status: 400, body: { statusCode: 400, message: 'The field name is required.' } });
+    expect(await as('/api/conflict-parties/add', { name: ' ', kind: 'client' })).toEqual({ status: 400, body: { statusCode: 400, message: 'Please enter a name.' } });
+    expect(await as('/api/conflict-parties/update', { name: 'X', kind: 'client' })).toEqual({ status: 400, body: { statusCode: 400, message: 'party_id is required.' } });
+    expect(await as('/api/consultations/decide', { consultation_id: 1, action: 'maybe' })).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'action must be one of confirm, decline, cancel, complete, no_show.' },
+    });
+    expect(await as('/api/privacy/requests/hold', { request_id: 1, reason: ' ' })).toEqual({ status: 400, body: { statusCode: 400, message: 'Please give the reason for the hold.' } });
+    const check = await as('/api/compliance/check', { group: 'nope' });
+    expect(check).toEqual({ status: 400, body: { statusCode: 400, message: 'Send the text to check, or a content group and the id of one of its items.' } });
+    expect((await as('/api/compliance/check', { text: 'Plain words.' })).body).toMatchObject({ statusCode: 200, findings: [] });
+    const added = await as('/api/conflict-parties/add', { name: '  Ravi Kumar ', kind: 'adverse' });
+    expect(added.body.party).toMatchObject({ name: 'Ravi Kumar', kind: 'adverse', email: '' });
+    const body = doc.paths['/api/conflict-parties/add'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name', 'kind']);
+    expect(body.properties.kind.enum).toEqual(['client', 'adverse']);
+  });
+
+  it('still accept what the spec client sends (ids as numbers or strings of digits, a padded sign-in email)', async () => {
+    expect((await post('/api/admin/adminlogin', { email: ` ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await post('/api/admin/adminlogin', { email: 'someone@localhost', password: 'x' })).status).toBe(401);
     const blogs = (await (await fetch(`${s.url}/api/blog/getblogs`)).json()).blogs as { blog_id: number }[];
     if (blogs.length) {
       expect((await post('/api/blog/getblogByid', { blog_id: blogs[0]!.blog_id })).status).toBe(200);

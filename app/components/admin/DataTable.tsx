@@ -1,4 +1,7 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Table, type TableProps } from 'react-bootstrap';
+import { api } from '~/lib/api';
+import { notify } from './notify';
 
 export interface Column<R> {
   key: string;
@@ -100,4 +103,26 @@ export function ScrollCell({ children, html, label }: { children?: React.ReactNo
       {children}
     </div>
   );
+}
+
+/**
+ * The rows of a list page, loaded from `path` (the answer's `key`) when the page opens and by `load`
+ * after each change; null until the first answer. A refused load toasts the server's message or `failure`.
+ */
+export function useListRows<R>(path: string, key: string, failure: string) {
+  const [rows, setRows] = useState<R[] | null>(null);
+  const load = useCallback(async () => {
+    const r = await api<Record<string, R[] | undefined>>(path);
+    if (r.ok) setRows(r.body[key] ?? []);
+    else notify.error(r.body.message ?? failure);
+  }, [path, key, failure]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { rows, load };
+}
+
+/** A column that shows (and searches) a row's text. */
+export function textColumn<R>(key: string, header: string, text: (row: R) => string): Column<R> {
+  return { key, header, text, render: text };
 }

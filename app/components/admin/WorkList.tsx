@@ -29,6 +29,20 @@ function Items({ items, empty, detail }: { items: WorkItem[]; empty: string; det
   );
 }
 
+/** One card of the work list. */
+function WorkCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Col>
+      <Card className="h-100">
+        <Card.Body>
+          <h3 className="h6">{title}</h3>
+          {children}
+        </Card.Body>
+      </Card>
+    </Col>
+  );
+}
+
 /** The dashboard's work list (issue 14): what is waiting for the administrator, each linking to its place. */
 export function WorkList() {
   const [work, setWork] = useState<Work | null>(null);
@@ -57,51 +71,31 @@ export function WorkList() {
         Work list
       </h2>
       <Row xs={1} md={2} xl={3} className="g-3">
-        <Col>
-          <Card className="h-100">
-            <Card.Body>
-              <h3 className="h6">Waiting for you</h3>
-              <ul className="list-unstyled mb-0 small">
-                <li>
-                  <Link to="/admin-side-bar/consultations">{work.newConsultations} new consultation {work.newConsultations === 1 ? 'request' : 'requests'}</Link>
-                </li>
-                <li>
-                  <Link to="/admin-side-bar/mail">{work.failedMail} {work.failedMail === 1 ? 'message' : 'messages'} that could not be sent</Link>
-                </li>
-              </ul>
-            </Card.Body>
-          </Card>
-        </Col>
-        <Col>
-          <Card className="h-100">
-            <Card.Body>
-              <h3 className="h6">Drafts ({work.drafts.length})</h3>
-              <Items items={work.drafts} empty="No drafts." detail={(i) => (i.pending ? 'unpublished changes' : 'draft')} />
-            </Card.Body>
-          </Card>
-        </Col>
-        <Col>
-          <Card className="h-100">
-            <Card.Body>
-              <h3 className="h6">Scheduled ({work.scheduled.length})</h3>
-              <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
-              <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
-              <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
-            </Card.Body>
-          </Card>
-        </Col>
-        <Col>
-          <Card className="h-100">
-            <Card.Body>
-              <h3 className="h6">Images without alt text ({work.missingAlt.length})</h3>
-              <Items
-                items={work.missingAlt}
-                empty="Every image has its own alt text."
-                detail={() => 'alt text taken from the title; describe the image'}
-              />
-            </Card.Body>
-          </Card>
-        </Col>
+        <WorkCard title="Waiting for you">
+          <ul className="list-unstyled mb-0 small">
+            <li>
+              <Link to="/admin-side-bar/consultations">{work.newConsultations} new consultation {work.newConsultations === 1 ? 'request' : 'requests'}</Link>
+            </li>
+            <li>
+              <Link to="/admin-side-bar/mail">{work.failedMail} {work.failedMail === 1 ? 'message' : 'messages'} that could not be sent</Link>
+            </li>
+          </ul>
+        </WorkCard>
+        <WorkCard title={`Drafts (${work.drafts.length})`}>
+          <Items items={work.drafts} empty="No drafts." detail={(i) => (i.pending ? 'unpublished changes' : 'draft')} />
+        </WorkCard>
+        <WorkCard title={`Scheduled (${work.scheduled.length})`}>
+          <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
+          <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
+          <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
+        </WorkCard>
+        <WorkCard title={`Images without alt text (${work.missingAlt.length})`}>
+          <Items
+            items={work.missingAlt}
+            empty="Every image has its own alt text."
+            detail={() => 'alt text taken from the title; describe the image'}
+          />
+        </WorkCard>
       </Row>
     </section>
   );

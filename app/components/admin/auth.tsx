@@ -1,6 +1,7 @@
 /** Pieces of the sign-in screens and password forms (login, forgot, reset, administrators). */
 import { useState } from 'react';
 import { Card } from 'react-bootstrap';
+import { firstProblem, type newPasswordTwiceSchema } from '@content/password';
 import { TextField } from './fields';
 import { notify } from './notify';
 
@@ -45,18 +46,29 @@ export function useFormSubmit() {
   return { busy, error, fail, run };
 }
 
+/** A new password typed twice: the two boxes' text, and the first problem the form's schema finds. */
+export function useNewPassword(schema: ReturnType<typeof newPasswordTwiceSchema>) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  return {
+    password,
+    repeat,
+    setPassword,
+    setRepeat,
+    problem: () => firstProblem(schema.safeParse({ password, repeat })),
+    clear: () => {
+      setPassword('');
+      setRepeat('');
+    },
+  };
+}
+
 /** New password and its repeat, as every form that sets a password asks for them. */
-export function NewPasswordFields(props: {
-  ids: readonly [string, string];
-  password: string;
-  repeat: string;
-  onPassword(v: string): void;
-  onRepeat(v: string): void;
-}) {
+export function NewPasswordFields({ ids, pair }: { ids: readonly [string, string]; pair: ReturnType<typeof useNewPassword> }) {
   return (
     <>
-      <TextField id={props.ids[0]} className="mb-2" label="New password" type="password" autoComplete="new-password" value={props.password} onChange={props.onPassword} />
-      <TextField id={props.ids[1]} label="Repeat the new password" type="password" autoComplete="new-password" value={props.repeat} onChange={props.onRepeat} />
+      <TextField id={ids[0]} className="mb-2" label="New password" type="password" autoComplete="new-password" value={pair.password} onChange={pair.setPassword} />
+      <TextField id={ids[1]} label="Repeat the new password" type="password" autoComplete="new-password" value={pair.repeat} onChange={pair.setRepeat} />
     </>
   );
 }

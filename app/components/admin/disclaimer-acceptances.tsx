@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Table } from 'react-bootstrap';
+import { DataTable } from './DataTable';
 import { api } from '~/lib/api';
 
 interface Acceptance {
@@ -31,27 +31,18 @@ export function DisclaimerAcceptances() {
       <h3 id="rule36-acceptances-title" className="h6">
         Disclaimer agreements (last 90 days)
       </h3>
-      <Table size="sm" className="small mb-0" style={{ maxWidth: '32rem' }}>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Agreements</th>
-            <th scope="col">Last day</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((v) => (
-            <tr key={v}>
-              <td>
-                {v}
-                {v === data.version ? ' (current)' : ''}
-              </td>
-              <td>{total(v)}</td>
-              <td>{last(v)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        caption="Disclaimer agreements by version"
+        rows={versions}
+        rowKey={(v) => v}
+        emptyText=""
+        table={{ size: 'sm', className: 'small mb-0', style: { maxWidth: '32rem' } }}
+        columns={[
+          { key: 'version', header: 'Version', render: (v) => `${v}${v === data.version ? ' (current)' : ''}` },
+          { key: 'count', header: 'Agreements', render: total },
+          { key: 'last', header: 'Last day', render: last },
+        ]}
+      />
     </section>
   );
 }

@@ -30,22 +30,18 @@ export function FieldControl(props: {
       {f.label}
     </Form.Label>
   );
+  /** What every control of a plain value shares. */
+  const common = {
+    id,
+    value,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    disabled: props.disabled,
+    isInvalid: props.invalid,
+  };
   let control: React.ReactNode;
   switch (f.type) {
     case 'longtext':
-      control = (
-        <Form.Control
-          as="textarea"
-          rows={4}
-          id={id}
-          value={value}
-          maxLength={f.max}
-          placeholder={f.help}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        />
-      );
+      control = <Form.Control as="textarea" rows={4} maxLength={f.max} placeholder={f.help} {...common} />;
       break;
     case 'html':
       control = (
@@ -55,33 +51,14 @@ export function FieldControl(props: {
       );
       break;
     case 'int':
-      control = (
-        <Form.Control
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          id={id}
-          value={value}
-          placeholder={f.help}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        />
-      );
+      control = <Form.Control type="number" inputMode="numeric" min={0} step={1} placeholder={f.help} {...common} />;
       break;
     case 'ref':
     case 'enum': {
       const opts: Option[] =
         f.type === 'enum' ? (f.values ?? []).map((v) => ({ value: v, label: v })) : (props.options ?? []);
       control = (
-        <Form.Select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        >
+        <Form.Select {...common}>
           <option value="">Select {f.label}</option>
           {opts.map((o) => (
             <option key={o.value} value={o.value}>
@@ -94,42 +71,11 @@ export function FieldControl(props: {
     }
     case 'date':
     case 'dmy':
-      control = (
-        <Form.Control
-          type="date"
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        />
-      );
-      break;
     case 'time':
-      control = (
-        <Form.Control
-          type="time"
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        />
-      );
+      control = <Form.Control type={f.type === 'time' ? 'time' : 'date'} {...common} />;
       break;
     default:
-      control = (
-        <Form.Control
-          type="text"
-          id={id}
-          value={value}
-          maxLength={f.max}
-          placeholder={f.help}
-          onChange={(e) => onChange(e.target.value)}
-          disabled={props.disabled}
-          isInvalid={props.invalid}
-        />
-      );
+      control = <Form.Control type="text" maxLength={f.max} placeholder={f.help} {...common} />;
   }
   return (
     <Form.Group className="mb-3">

@@ -4,7 +4,9 @@
  * History, and the unsaved-changes prompt. Generic over every group's declaration.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Form, Modal, Pagination, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Pagination, Table } from 'react-bootstrap';
+import { ConfirmModal, Dialog } from './ConfirmModal';
+import { TextField } from './fields';
 import { useBlocker } from 'react-router';
 import type { ResourceDef } from '@content/kit';
 import { api } from '~/lib/api';
@@ -296,29 +298,18 @@ export function ContentTable(props: {
           </Pagination>
         </nav>
       ) : null}
-      <Modal show={!!purging} onHide={() => setPurging(null)} centered aria-labelledby="purge-title">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="purge-title" as="h2" className="h5">
-            Delete forever?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>This removes the {def.label.toLowerCase()}, its files and its history. It cannot be undone.</Modal.Body>
-        <Modal.Footer>
-          <Button
-            variant="danger"
-            onClick={() => {
-              const row = purging!;
-              setPurging(null);
-              void act(`${base(def)}/${id(row)}`, 'DELETE', 'Deleted forever');
-            }}
-          >
-            Yes, delete forever
-          </Button>
-          <Button variant="secondary" onClick={() => setPurging(null)}>
-            Cancel
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmModal
+        show={!!purging}
+        title="Delete forever?"
+        body={`This removes the ${def.label.toLowerCase()}, its files and its history. It cannot be undone.`}
+        confirmLabel="Yes, delete forever"
+        onConfirm={() => {
+          const row = purging!;
+          setPurging(null);
+          void act(`${base(def)}/${id(row)}`, 'DELETE', 'Deleted forever');
+        }}
+        onCancel={() => setPurging(null)}
+      />
     </div>
   );
 }
@@ -411,71 +402,64 @@ export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceD
     }
   };
   return (
-    <Modal show={!!row} onHide={onClose} size="lg" centered scrollable aria-labelledby="history-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="history-title" as="h2" className="h5">
-          History
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {!revisions ? (
-          <p>Loading...</p>
-        ) : revisions.length === 0 ? (
-          <p>No history yet.</p>
-        ) : (
-          <ol className="list-unstyled mb-0">
-            {revisions.map((rev, i) => {
-              const before = revisions[i + 1]?.snapshot ?? null;
-              const fields = rev.changed.length ? rev.changed : [];
-              return (
-                <li key={rev.revision_id} className="border-bottom py-2">
-                  <div className="d-flex flex-wrap gap-2 align-items-center">
-                    <strong>{ACTION_LABELS[rev.action] ?? rev.action}</strong>
-                    <span className="text-body-secondary small">
-                      {showTime(rev.created_at)}
-                      {rev.admin_email ? ` by ${rev.admin_email}` : ''}
-                    </span>
-                    {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
-                    <span className="ms-auto d-flex gap-2">
-                      <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
-                        {open === rev.revision_id ? 'Hide changes' : 'Compare'}
+    <Dialog show={!!row} onHide={onClose} size="lg" scrollable title="History" titleId="history-title">
+      {!revisions ? (
+        <p>Loading...</p>
+      ) : revisions.length === 0 ? (
+        <p>No history yet.</p>
+      ) : (
+        <ol className="list-unstyled mb-0">
+          {revisions.map((rev, i) => {
+            const before = revisions[i + 1]?.snapshot ?? null;
+            const fields = rev.changed.length ? rev.changed : [];
+            return (
+              <li key={rev.revision_id} className="border-bottom py-2">
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <strong>{ACTION_LABELS[rev.action] ?? rev.action}</strong>
+                  <span className="text-body-secondary small">
+                    {showTime(rev.created_at)}
+                    {rev.admin_email ? ` by ${rev.admin_email}` : ''}
+                  </span>
+                  {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
+                  <span className="ms-auto d-flex gap-2">
+                    <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
+                      {open === rev.revision_id ? 'Hide changes' : 'Compare'}
+                    </Button>
+                    {i > 0 ? (
+                      <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void restore(rev)}>
+                        Restore this version
                       </Button>
-                      {i > 0 ? (
-                        <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => void restore(rev)}>
-                          Restore this version
-                        </Button>
-                      ) : null}
-                    </span>
-                  </div>
-                  {open === rev.revision_id ? (
-                    <Table size="sm" bordered className="mt-2 mb-0">
-                      <thead>
-                        <tr>
-                          <th scope="col">Field</th>
-                          <th scope="col">Before</th>
-                          <th scope="col">This version</th>
+                    ) : null}
+                  </span>
+                </div>
+                {open === rev.revision_id ? (
+                  <Table size="sm" bordered className="mt-2 mb-0">
+                    <thead>
+                      <tr>
+                        <th scope="col">Field</th>
+                        <th scope="col">Before</th>
+                        <th scope="col">This version</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(fields.length ? fields : Object.keys(rev.snapshot)).map((f) => (
+                        <tr key={f}>
+                          <th scope="row">{labels[f] ?? f}</th>
+                          <td>{before ? <RevisionValue def={def} field={f} value={before[f]} /> : '—'}</td>
+                          <td>
+                            <RevisionValue def={def} field={f} value={rev.snapshot[f]} />
+                          </td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {(fields.length ? fields : Object.keys(rev.snapshot)).map((f) => (
-                          <tr key={f}>
-                            <th scope="row">{labels[f] ?? f}</th>
-                            <td>{before ? <RevisionValue def={def} field={f} value={before[f]} /> : '—'}</td>
-                            <td>
-                              <RevisionValue def={def} field={f} value={rev.snapshot[f]} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </Table>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </Modal.Body>
-    </Modal>
+                      ))}
+                    </tbody>
+                  </Table>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Dialog>
   );
 }
 
@@ -511,41 +495,35 @@ export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef
     onClose();
   };
   return (
-    <Modal show={!!row} onHide={onClose} centered aria-labelledby="schedule-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="schedule-title" as="h2" className="h5">
-          Schedule
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {live ? (
-          <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
-        ) : (
-          <Form.Group className="mb-3" controlId="schedule-publish-at">
-            <Form.Label>Goes live at</Form.Label>
-            <Form.Control type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
-          </Form.Group>
-        )}
-        <Form.Group controlId="schedule-unpublish-at">
-          <Form.Label>Goes off the site at</Form.Label>
-          <Form.Control type="datetime-local" value={unpublishAt} onChange={(e) => setUnpublishAt(e.target.value)} />
-        </Form.Group>
-        <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
-        {error ? (
-          <p className="text-danger mt-2 mb-0" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="dark" onClick={() => void save()}>
-          Save schedule
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Dialog
+      show={!!row}
+      onHide={onClose}
+      title="Schedule"
+      titleId="schedule-title"
+      footer={
+        <>
+          <Button variant="dark" onClick={() => void save()}>
+            Save schedule
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {live ? (
+        <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
+      ) : (
+        <TextField id="schedule-publish-at" label="Goes live at" type="datetime-local" value={publishAt} onChange={setPublishAt} />
+      )}
+      <TextField id="schedule-unpublish-at" className="" label="Goes off the site at" type="datetime-local" value={unpublishAt} onChange={setUnpublishAt} />
+      <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
+      {error ? (
+        <p className="text-danger mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
   );
 }
 

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '~/components/admin/ConfirmModal';
-import { NewPasswordFields, useFormSubmit } from '~/components/admin/auth';
+import { NewPasswordFields, useFormSubmit, useNewPassword } from '~/components/admin/auth';
 import { DataTable } from '~/components/admin/DataTable';
 import { FormError, TextField } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
+import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day } from '@content/rules/dates';
-import { firstProblem, newPasswordTwiceSchema } from '@content/password';
+import { newPasswordTwiceSchema } from '@content/password';
+import type { AdminAccount } from '../../../server/auth/accounts.server';
 
 /** The change-password form's checks: the shared new-password schema with this form's messages. */
 const twice = newPasswordTwiceSchema({
@@ -20,15 +21,8 @@ export function meta() {
   return [{ title: 'Administrators | Admin' }];
 }
 
-interface AdminRow {
-  admin_id: number;
-  email: string;
-  status: 'active' | 'invited';
-  created_at: string;
-  invited_by: string | null;
-  password_changed_at: string | null;
-  you: boolean;
-}
+/** An account as /admins/list answers it, `you` marking the signed-in one. */
+type AdminRow = AdminAccount & { you: boolean };
 
 /** Administrators: every one has the same role. Invite by email, remove, change your own password. */
 export default function AdminsPage() {
@@ -41,8 +35,7 @@ export default function AdminsPage() {
   const [removing, setRemoving] = useState<AdminRow | null>(null);
   const [busyRemove, setBusyRemove] = useState(false);
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const pair = useNewPassword(twice);
   const changing = useFormSubmit();
 
   const load = useCallback(async () => {
@@ -79,37 +72,27 @@ export default function AdminsPage() {
   async function remove() {
     if (!removing) return;
     setBusyRemove(true);
-    try {
-      const r = await api('/admins/remove', { json: { admin_id: removing.admin_id } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Administrator removed');
-        if (removing.you) {
-          clearStoredAdminEmail();
-          navigate('/admin-login');
-          return;
-        }
-        await load();
-      } else notify.error(r.body.message ?? 'Failed to remove the administrator');
-    } catch {
-      notify.error('Failed to remove the administrator');
-    } finally {
-      setBusyRemove(false);
-      setRemoving(null);
-    }
+    const r = await sendAction('/admins/remove', { admin_id: removing.admin_id }, { success: 'Administrator removed', failure: 'Failed to remove the administrator' });
+    setBusyRemove(false);
+    setRemoving(null);
+    if (!r?.ok) return;
+    if (removing.you) {
+      clearStoredAdminEmail();
+      navigate('/admin-login');
+    } else await load();
   }
 
   function changePassword(e: React.FormEvent) {
     e.preventDefault();
     if (!current) return changing.fail('Please fill in all three password fields.');
-    const problem = firstProblem(twice.safeParse({ password: next, repeat }));
+    const problem = pair.problem();
     if (problem) return changing.fail(problem);
     void changing.run(async () => {
-      const r = await api('/admins/changepassword', { json: { currentPassword: current, newPassword: next } });
+      const r = await api('/admins/changepassword', { json: { currentPassword: current, newPassword: pair.password } });
       if (r.ok) {
         notify.success(r.body.message ?? 'Password changed');
         setCurrent('');
-        setNext('');
-        setRepeat('');
+        pair.clear();
       } else changing.fail(r.body.message ?? 'Failed to change the password');
     }, 'Failed to change the password');
   }
@@ -207,13 +190,7 @@ export default function AdminsPage() {
               value={current}
               onChange={setCurrent}
             />
-            <NewPasswordFields
-              ids={['admin-new-password', 'admin-repeat-password']}
-              password={next}
-              repeat={repeat}
-              onPassword={setNext}
-              onRepeat={setRepeat}
-            />
+            <NewPasswordFields ids={['admin-new-password', 'admin-repeat-password']} pair={pair} />
             <FormError message={changing.error} />
             <Button type="submit" variant="dark" disabled={changing.busy}>
               {changing.busy ? 'Saving...' : 'Change password'}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { caseDetails, caseCategory } from '@content/resources/index';
-import { ScrollCell, type Column } from '~/components/admin/DataTable';
+import { ScrollCell, textColumn, type Column } from '~/components/admin/DataTable';
 import { editableRow } from '~/components/admin/lifecycle';
 import { FileView } from '~/components/admin/FileView';
 import { notify } from '~/components/admin/notify';
@@ -81,18 +81,8 @@ export default function CaseDetailsPage() {
 
   const columns = useMemo<Column<Row>[]>(
     () => [
-      {
-        key: 'category',
-        header: 'Case Category',
-        text: (r) => refText(def, 'case_category_id', r),
-        render: (r) => refText(def, 'case_category_id', r),
-      },
-      {
-        key: 'title',
-        header: 'Case Title',
-        text: (r) => refText(def, 'case_id', r),
-        render: (r) => refText(def, 'case_id', r),
-      },
+      textColumn<Row>('category', 'Case Category', (r) => refText(def, 'case_category_id', r)),
+      textColumn<Row>('title', 'Case Title', (r) => refText(def, 'case_id', r)),
       {
         key: 'content',
         header: 'Description',

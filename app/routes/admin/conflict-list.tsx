@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Form, Modal } from 'react-bootstrap';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import { useRef, useState } from 'react';
+import { Badge, Button, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
 import { TextField } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Conflict List | Admin' }];
@@ -36,57 +36,35 @@ const COLUMNS: Column<Party>[] = [
  * them (names tolerant of spelling variants and initials, email, phone). Add, edit, delete, CSV import.
  */
 export default function ConflictListPage() {
-  const [parties, setParties] = useState<Party[] | null>(null);
   const [editing, setEditing] = useState<(Omit<Party, 'party_id'> & { party_id?: number }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const load = useCallback(async () => {
-    const r = await api<{ parties: Party[] }>('/conflict-parties/getall');
-    if (r.ok) setParties(r.body.parties);
-    else notify.error(r.body.message ?? 'Failed to load the list');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows: parties, load } = useListRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
 
   async function save() {
     if (!editing) return;
     setBusy(true);
-    try {
-      const r = await api(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', { json: editing });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Saved');
-        setEditing(null);
-        await load();
-      } else notify.error(r.body.message ?? 'Save failed');
-    } finally {
-      setBusy(false);
+    const r = await sendAction(editing.party_id ? '/conflict-parties/update' : '/conflict-parties/add', editing, { success: 'Saved', failure: 'Save failed' });
+    setBusy(false);
+    if (r?.ok) {
+      setEditing(null);
+      await load();
     }
   }
 
   async function remove(p: Party) {
     if (!window.confirm(`Delete “${p.name}” from the conflict list?`)) return;
-    const r = await api('/conflict-parties/delete', { json: { party_id: p.party_id } });
-    if (r.ok) {
-      notify.success('Party deleted');
-      await load();
-    } else notify.error(r.body.message ?? 'Delete failed');
+    if ((await sendAction('/conflict-parties/delete', { party_id: p.party_id }, { success: 'Party deleted', failure: 'Delete failed' }))?.ok) await load();
   }
 
   async function importCsv(file: File) {
     setBusy(true);
-    try {
-      const r = await api<{ imported?: number }>('/conflict-parties/import', { json: { csv: await file.text() } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Imported');
-        await load();
-      } else notify.error(r.body.message ?? 'Import failed');
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    const r = await sendAction('/conflict-parties/import', { csv: await file.text() }, { success: 'Imported', failure: 'Import failed' });
+    setBusy(false);
+    if (fileRef.current) fileRef.current.value = '';
+    if (r?.ok) await load();
   }
 
   const q = filter.trim().toLowerCase();
@@ -153,45 +131,29 @@ export default function ConflictListPage() {
           />
         </Card.Body>
       </Card>
-      <Modal show={!!editing} onHide={() => setEditing(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {editing?.party_id ? 'Edit party' : 'Add party'}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {editing ? (
-              <>
-                <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
-                <Form.Group className="mb-2" controlId="party-kind">
-                  <Form.Label>Kind</Form.Label>
-                  <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
-                    <option value="client">Client</option>
-                    <option value="adverse">Adverse party</option>
-                  </Form.Select>
-                </Form.Group>
-                <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
-                <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
-                <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
-              </>
-            ) : null}
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              Save
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!editing}
+        onHide={() => setEditing(null)}
+        title={editing?.party_id ? 'Edit party' : 'Add party'}
+        onSubmit={() => void save()}
+        footer={<DialogButtons submit="Save" busy={busy} onCancel={() => setEditing(null)} />}
+      >
+        {editing ? (
+          <>
+            <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
+            <Form.Group className="mb-2" controlId="party-kind">
+              <Form.Label>Kind</Form.Label>
+              <Form.Select value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as Party['kind'] })}>
+                <option value="client">Client</option>
+                <option value="adverse">Adverse party</option>
+              </Form.Select>
+            </Form.Group>
+            <TextField id="party-email" className="mb-2" label="Email (optional)" type="email" value={editing.email} onChange={(v) => setEditing({ ...editing, email: v })} />
+            <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
+            <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
+          </>
+        ) : null}
+      </Dialog>
     </>
   );
 }

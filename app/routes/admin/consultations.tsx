@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, ButtonGroup, Card, Form, Modal } from 'react-bootstrap';
+import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
-import { notify } from '~/components/admin/notify';
+import { sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
 import { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '@content/consultation';
@@ -227,49 +229,38 @@ export default function ConsultationsPage() {
 
   async function changeStatus(c: Consultation, status: Status) {
     setSaving(c.consultation_id);
-    try {
-      const r = await api<{ consultation: Consultation }>('/consultations/updatestatus', {
-        json: { consultation_id: c.consultation_id, status },
-      });
-      if (r.ok) {
-        setData((prev) =>
-          prev
-            ? {
-                ...prev,
-                consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
-                counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
-              }
-            : prev,
-        );
-        notify.success(r.body.message || 'Status updated');
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const r = await sendAction<{ consultation: Consultation }>(
+      '/consultations/updatestatus',
+      { consultation_id: c.consultation_id, status },
+      { success: 'Status updated', failure: 'Edit failed.' },
+    );
+    setSaving(null);
+    if (!r?.ok) return;
+    setData((prev) =>
+      prev
+        ? {
+            ...prev,
+            consultations: prev.consultations.map((x) => (x.consultation_id === c.consultation_id ? r.body.consultation : x)),
+            counts: { ...prev.counts, [c.status]: prev.counts[c.status] - 1, [status]: prev.counts[status] + 1 },
+          }
+        : prev,
+    );
   }
 
   async function decide(c: Consultation, d: Decision, withNote = '') {
     setSaving(c.consultation_id);
-    try {
-      const conflict = d === 'clear' || d === 'decline-conflict';
-      const r = await api<{ consultation: { status: Status } }>(conflict ? '/consultations/clear-conflict' : '/consultations/decide', {
-        json: {
-          consultation_id: c.consultation_id,
-          action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
-          ...(withNote.trim() ? { note: withNote.trim() } : {}),
-        },
-      });
-      if (r.ok) {
-        notify.success(r.body.message || 'Saved');
-        await load();
-      } else notify.error(r.body.message ?? 'Edit failed.');
-    } catch {
-      notify.error('Edit failed.');
-    } finally {
-      setSaving(null);
-    }
+    const conflict = d === 'clear' || d === 'decline-conflict';
+    const r = await sendAction(
+      conflict ? '/consultations/clear-conflict' : '/consultations/decide',
+      {
+        consultation_id: c.consultation_id,
+        action: conflict ? (d === 'clear' ? 'clear' : 'decline') : d,
+        ...(withNote.trim() ? { note: withNote.trim() } : {}),
+      },
+      { success: 'Saved', failure: 'Edit failed.' },
+    );
+    if (r?.ok) await load();
+    setSaving(null);
   }
 
   function onDecision(c: Consultation, d: Decision) {
@@ -281,38 +272,31 @@ export default function ConsultationsPage() {
 
   return (
     <>
-      <Modal show={!!asking} onHide={() => setAsking(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (asking) void decide(asking.c, asking.d, note);
-            setAsking(null);
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} {asking?.c.reference}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Form.Label htmlFor="decision-note">Note to the client (optional)</Form.Label>
-            <Form.Control id="decision-note" as="textarea" rows={4} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-            <Form.Text>
-              {asking?.d === 'cancel'
-                ? 'The client is mailed a cancellation with a calendar update.'
-                : 'The client is mailed that the firm cannot take up the request, with this note.'}
-            </Form.Text>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setAsking(null)}>
-              Back
-            </Button>
-            <Button type="submit" variant="danger">
-              {asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!asking}
+        onHide={() => setAsking(null)}
+        title={`${asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} ${asking?.c.reference ?? ''}`}
+        onSubmit={() => {
+          if (asking) void decide(asking.c, asking.d, note);
+          setAsking(null);
+        }}
+        footer={<DialogButtons cancel="Back" submit={asking?.d === 'cancel' ? 'Cancel consultation' : 'Decline request'} variant="danger" onCancel={() => setAsking(null)} />}
+      >
+        <TextField
+          id="decision-note"
+          className=""
+          label="Note to the client (optional)"
+          rows={4}
+          maxLength={2000}
+          value={note}
+          onChange={setNote}
+          help={
+            asking?.d === 'cancel'
+              ? 'The client is mailed a cancellation with a calendar update.'
+              : 'The client is mailed that the firm cannot take up the request, with this note.'
+          }
+        />
+      </Dialog>
       <h1 className="h3 mb-3">Consultations</h1>
       <Card>
         <Card.Body>

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Card, Form, Modal } from 'react-bootstrap';
+import { useState } from 'react';
+import { Badge, Button, Card } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
-import { DataTable, type Column } from '~/components/admin/DataTable';
-import { notify } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
+import { sendAction } from '~/components/admin/notify';
 
 export function meta() {
   return [{ title: 'Data Requests | Admin' }];
@@ -45,25 +46,13 @@ const COLUMNS: Column<ErasureRequest>[] = [
  * carried out automatically on the due date unless held with a reason (a live matter), or at once here.
  */
 export default function DataRequestsPage() {
-  const [rows, setRows] = useState<ErasureRequest[] | null>(null);
   const [holding, setHolding] = useState<ErasureRequest | null>(null);
   const [reason, setReason] = useState('');
 
-  const load = useCallback(async () => {
-    const r = await api<{ requests: ErasureRequest[] }>('/privacy/requests');
-    if (r.ok) setRows(r.body.requests);
-    else notify.error(r.body.message ?? 'Failed to load the requests');
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { rows, load } = useListRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
 
   async function act(path: string, body: Record<string, unknown>) {
-    const r = await api(path, { json: body });
-    if (r.ok) {
-      notify.success(r.body.message ?? 'Saved');
-      await load();
-    } else notify.error(r.body.message ?? 'Failed');
+    if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
   }
 
   return (
@@ -111,33 +100,18 @@ export default function DataRequestsPage() {
           />
         </Card.Body>
       </Card>
-      <Modal show={!!holding} onHide={() => setHolding(null)} centered>
-        <Form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (holding) void act('/privacy/requests/hold', { request_id: holding.request_id, reason });
-            setHolding(null);
-          }}
-        >
-          <Modal.Header closeButton>
-            <Modal.Title as="h2" className="h5">
-              Hold the erasure
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <Form.Label htmlFor="hold-reason">Reason (for example a live matter)</Form.Label>
-            <Form.Control id="hold-reason" as="textarea" rows={3} maxLength={500} required value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setHolding(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="warning">
-              Hold
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <Dialog
+        show={!!holding}
+        onHide={() => setHolding(null)}
+        title="Hold the erasure"
+        onSubmit={() => {
+          if (holding) void act('/privacy/requests/hold', { request_id: holding.request_id, reason });
+          setHolding(null);
+        }}
+        footer={<DialogButtons submit="Hold" variant="warning" onCancel={() => setHolding(null)} />}
+      >
+        <TextField id="hold-reason" className="" label="Reason (for example a live matter)" rows={3} maxLength={500} required value={reason} onChange={setReason} />
+      </Dialog>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Col, Modal, Row as BsRow, Table } from 'react-bootstrap';
+import { Button, Col, Row as BsRow } from 'react-bootstrap';
+import { Dialog } from '~/components/admin/ConfirmModal';
 import { event, SPEAKER_FIELDS, type Speaker } from '@content/resources/event';
 import { format12h, isoToDmy } from '@content/rules/dates';
-import type { Column } from '~/components/admin/DataTable';
+import { DataTable, textColumn, type Column } from '~/components/admin/DataTable';
 import { editableRow } from '~/components/admin/lifecycle';
 import { FileControl, TextField } from '~/components/admin/fields';
 import { FileView } from '~/components/admin/FileView';
@@ -43,6 +44,19 @@ function isEmptySpeaker(s: SpeakerRow): boolean {
 function when(date: unknown, time: unknown): string {
   return [isoToDmy(date as string | null), format12h(time as string | null)].filter(Boolean).join(' ');
 }
+
+/** The speaker view's columns. */
+const SPEAKER_COLUMNS: Column<Speaker>[] = [
+  {
+    key: 'image',
+    header: 'Image',
+    render: (s, i) => (s.image ? <FileView path={s.image} alt={`Photo of ${s.speaker_name || `speaker ${i + 1}`}`} /> : '—'),
+  },
+  { key: 'name', header: 'Name', render: (s) => s.speaker_name },
+  { key: 'designation', header: 'Designation', render: (s) => s.designation },
+  { key: 'date', header: 'Date', render: (s) => isoToDmy(s.date) },
+  { key: 'time', header: 'Time', render: (s) => [format12h(s.from_time), format12h(s.to_time)].filter(Boolean).join(' - ') },
+];
 
 function Description({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
@@ -117,12 +131,7 @@ export default function EventPage() {
 
   const columns = useMemo<Column<Row>[]>(
     () => [
-      {
-        key: 'title',
-        header: 'Title',
-        text: (r) => String(r.event_title ?? ''),
-        render: (r) => String(r.event_title ?? ''),
-      },
+      textColumn<Row>('title', 'Title', (r) => String(r.event_title ?? '')),
       {
         key: 'description',
         header: 'Description',
@@ -134,24 +143,9 @@ export default function EventPage() {
         header: 'Image/Video',
         render: (r, i) => <FileView path={r.event_image as string | null} alt={`Event ${i + 1} media`} />,
       },
-      {
-        key: 'start',
-        header: 'Start',
-        text: (r) => when(r.event_start_date, r.event_start_time),
-        render: (r) => when(r.event_start_date, r.event_start_time),
-      },
-      {
-        key: 'end',
-        header: 'End',
-        text: (r) => when(r.event_end_date, r.event_end_time),
-        render: (r) => when(r.event_end_date, r.event_end_time),
-      },
-      {
-        key: 'address',
-        header: 'Address',
-        text: (r) => String(r.event_address ?? ''),
-        render: (r) => String(r.event_address ?? ''),
-      },
+      textColumn<Row>('start', 'Start', (r) => when(r.event_start_date, r.event_start_time)),
+      textColumn<Row>('end', 'End', (r) => when(r.event_end_date, r.event_end_time)),
+      textColumn<Row>('address', 'Address', (r) => String(r.event_address ?? '')),
       {
         key: 'speakers',
         header: 'Speakers',
@@ -244,49 +238,27 @@ export default function EventPage() {
           </Button>
         </fieldset>
       </ResourcePageLayout>
-      <Modal show={!!viewing} onHide={() => setViewing(null)} size="lg" centered aria-labelledby="speaker-modal-title">
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="speaker-modal-title" as="h2" className="h5">
-            Speaker Details{viewing ? ` — ${String(viewing.event_title ?? '')}` : ''}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {viewed.length === 0 ? (
-            <p className="mb-0">No speakers added.</p>
-          ) : (
-            <Table bordered responsive className="align-middle mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">S.No</th>
-                  <th scope="col">Image</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Designation</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {viewed.map((s, i) => (
-                  <tr key={i}>
-                    <td>{i + 1}</td>
-                    <td>
-                      {s.image ? (
-                        <FileView path={s.image} alt={`Photo of ${s.speaker_name || `speaker ${i + 1}`}`} />
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>{s.speaker_name}</td>
-                    <td>{s.designation}</td>
-                    <td>{isoToDmy(s.date)}</td>
-                    <td>{[format12h(s.from_time), format12h(s.to_time)].filter(Boolean).join(' - ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </Modal.Body>
-      </Modal>
+      <Dialog
+        show={!!viewing}
+        onHide={() => setViewing(null)}
+        size="lg"
+        titleId="speaker-modal-title"
+        title={`Speaker Details${viewing ? ` — ${String(viewing.event_title ?? '')}` : ''}`}
+      >
+        {viewed.length === 0 ? (
+          <p className="mb-0">No speakers added.</p>
+        ) : (
+          <DataTable
+            caption="Speakers"
+            rows={viewed}
+            numbered
+            emptyText=""
+            table={{ bordered: true, responsive: true, className: 'align-middle mb-0' }}
+            rowKey={(s) => viewed.indexOf(s)}
+            columns={SPEAKER_COLUMNS}
+          />
+        )}
+      </Dialog>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { useSearchParams } from 'react-router';
 import { FormError, TextField } from '~/components/admin/fields';
-import { notify } from '~/components/admin/notify';
+import { notify, sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
 
@@ -175,16 +175,9 @@ export default function MailPage() {
 
   async function retry(row: MailRow) {
     setRetrying(row.mail_id);
-    try {
-      const r = await api('/mail/retry', { json: { mail_id: row.mail_id } });
-      if (r.ok) notify.success(r.body.message || 'Message queued again');
-      else notify.error(r.body.message ?? 'Retry failed');
-    } catch {
-      notify.error('Retry failed');
-    } finally {
-      setRetrying(null);
-      void loadLog();
-    }
+    await sendAction('/mail/retry', { mail_id: row.mail_id }, { success: 'Message queued again', failure: 'Retry failed' });
+    setRetrying(null);
+    void loadLog();
   }
 
   return (

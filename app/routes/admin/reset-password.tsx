@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard, NewPasswordFields, useFormSubmit } from '~/components/admin/auth';
+import { AuthCard, NewPasswordFields, useFormSubmit, useNewPassword } from '~/components/admin/auth';
 import { FormError } from '~/components/admin/fields';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
-import { firstProblem, MIN_PASSWORD_LENGTH as MIN_LENGTH, newPasswordTwiceSchema } from '@content/password';
+import { MIN_PASSWORD_LENGTH as MIN_LENGTH, newPasswordTwiceSchema } from '@content/password';
 
 /** The form's checks: the shared new-password schema (the server's length rules) with this form's messages. */
 const twice = newPasswordTwiceSchema({
@@ -25,17 +25,16 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const welcome = params.get('welcome') === '1';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const pair = useNewPassword(twice);
   const { busy, error, fail, run } = useFormSubmit();
   const [done, setDone] = useState<string | null>(null);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const problem = firstProblem(twice.safeParse({ password, repeat }));
+    const problem = pair.problem();
     if (problem) return fail(problem);
     void run(async () => {
-      const r = await api('/api/admin/resetpassword', { json: { token, password } });
+      const r = await api('/api/admin/resetpassword', { json: { token, password: pair.password } });
       if (r.ok) {
         setDone(r.body.message ?? 'Your password is set. You can sign in now.');
         notify.success('Password saved');
@@ -67,13 +66,7 @@ export default function ResetPassword() {
           <p className="small text-body-secondary">
             At least {MIN_LENGTH} characters and not a common password; a few unrelated words work well.
           </p>
-          <NewPasswordFields
-            ids={['admin-reset-password', 'admin-reset-repeat']}
-            password={password}
-            repeat={repeat}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-          />
+          <NewPasswordFields ids={['admin-reset-password', 'admin-reset-repeat']} pair={pair} />
           <FormError message={error} />
           <Button type="submit" variant="dark" className="w-100" disabled={busy}>
             {busy ? 'Saving...' : 'Save password'}
