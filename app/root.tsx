@@ -1,11 +1,22 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import type { LinksFunction } from 'react-router';
 import './lib/context';
 import './styles/app.css';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/**
+ * Whether the page is a public one of the production build: then React Router's scripts stay out and the
+ * server adds the script that hydrates the page's islands (decision 0028). In development (hot reload),
+ * React Router hydrates the whole page as before; the admin always.
+ */
+function useIslands(): boolean {
+  const matches = useMatches();
+  return import.meta.env.PROD && matches.some((m) => (m.handle as { islands?: boolean } | undefined)?.islands === true);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const islands = useIslands();
   return (
     <html lang="en">
       <head>
@@ -16,8 +27,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -17,7 +17,13 @@ export const NOTICE_VERSION_FIELD = 'notice_version';
  * a new version number; each consent is stored with the version the visitor saw.
  */
 export const NOTICE_VERSION = 1;
-export function privacyNotice(o: { firmName: string; retentionMonths: number; grievanceName: string; grievanceEmail: string; grievancePhone: string }): string[] {
+export function privacyNotice(o: {
+  firmName: string;
+  retentionMonths: number;
+  grievanceName: string;
+  grievanceEmail: string;
+  grievancePhone: string;
+}): string[] {
   return [
     `${o.firmName} collects your name, email address, phone number, the summary of your matter, the other party's name and any document you attach, only to answer your request, check for conflicts of interest and arrange the consultation.`,
     `Requests that never become a consultation are deleted after ${o.retentionMonths} months. Nothing is shared with anyone outside the firm except its mail provider.`,

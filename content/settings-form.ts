@@ -57,6 +57,15 @@ const SOCIALS = [
   ['youtube', 'YouTube'],
 ] as const;
 
+/** An office's city, address and phone (the headquarters, or one of the offices). */
+const officeRow = (path: string, id: string, label: string): SettingsNode => ({
+  row: [
+    { field: `${path}city`, id: `${id}-city`, label: `${label} City`, col: 4 },
+    { field: `${path}address`, id: `${id}-address`, label: `${label} Address`, col: 8 },
+    { field: `${path}phone`, id: `${id}-phone`, label: `${label} Phone`, kind: 'tel', col: 4 },
+  ],
+});
+
 /** The settings page, card by card, in order. */
 export const SETTINGS_FORM: SettingsCard[] = [
   {
@@ -91,30 +100,14 @@ export const SETTINGS_FORM: SettingsCard[] = [
       {
         fieldset: 'Headquarters',
         framed: true,
-        body: [
-          {
-            row: [
-              { field: 'headquarters.city', id: 'hq-city', label: 'Headquarters City', col: 4 },
-              { field: 'headquarters.address', id: 'hq-address', label: 'Headquarters Address', col: 8 },
-              { field: 'headquarters.phone', id: 'hq-phone', label: 'Headquarters Phone', kind: 'tel', col: 4 },
-            ],
-          },
-        ],
+        body: [officeRow('headquarters.', 'hq', 'Headquarters')],
       },
       {
         list: 'offices',
         legend: 'Office {n}',
         remove: 'Remove office {n}',
         add: 'Add office',
-        body: [
-          {
-            row: [
-              { field: 'city', id: 'office-{key}-city', label: 'Office {n} City', col: 4 },
-              { field: 'address', id: 'office-{key}-address', label: 'Office {n} Address', col: 8 },
-              { field: 'phone', id: 'office-{key}-phone', label: 'Office {n} Phone', kind: 'tel', col: 4 },
-            ],
-          },
-        ],
+        body: [officeRow('', 'office-{key}', 'Office {n}')],
       },
     ],
   },

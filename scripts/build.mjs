@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 import { checkBudget } from './budget.mjs';
+import { buildIslands } from './islands.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,8 +14,10 @@ execFileSync(process.execPath, [`${root}node_modules/@react-router/dev/bin.js`, 
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 });
-// Issue 7: brotli + gzip copies of the client assets, and the home page's JavaScript budget (fails the build).
 const clientDir = `${root}${process.env.BUILD_DIR ?? 'build'}/client`;
+// Decision 0028: the public pages' islands (the only script of a public page).
+await buildIslands(root, clientDir);
+// Issue 7: brotli + gzip copies of the client assets, and the home page's JavaScript budget (fails the build).
 precompress(clientDir);
 if (!checkBudget(clientDir)) process.exit(1);
 

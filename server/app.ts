@@ -37,6 +37,7 @@ import { registerAudit } from './audit';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
+import { readIslandsManifest } from './render/islands';
 import { createRenderer, type BuildSource } from './render/react-router';
 import { createServices, type Services } from './services';
 import type { ChangeEvent } from './content/service';
@@ -270,7 +271,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache) : null;
+  const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
+  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
 
   // A signed preview link (issue 14): the row's public page as it would be published; 404 when tampered or expired.
   app.get('/preview/:token', async (req, reply) => {

@@ -9,7 +9,8 @@ import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPP
 import { z } from 'zod';
 import { ADMIN, answers, api, arr, binary, bool, idField, int, nullable, obj, str, validBody, zodCompiler } from '../api/route-schema';
 import { MAIL_STATUSES } from './outbox.server';
-import { CONSENT_REQUIRED_MESSAGE, MAX_MAIL_FILES } from './service.server';
+import { MAX_MAIL_FILES } from './service.server';
+import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
 
 const tags = ['Mail and consultations'];
 const RetryBody = z.object({ mail_id: idField('mail_id') });

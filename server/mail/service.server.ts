@@ -12,6 +12,7 @@ import { buildIcs } from './ics.server';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.server';
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
 import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
+import { consultationSchema } from '../../content/consultation-schema';
 import type { ConsultationsTable, Database } from '../db/schema';
 import type { Intake } from '../consultations/service.server';
 
@@ -41,32 +42,6 @@ export function displayName(name: string, fallback: string): string {
 }
 
 /**
- * The requested date-time. A value with Z or an offset is taken as is; a value without (what a
- * datetime-local input sends, 2027-03-04T10:30) is read in the server's time zone (TZ).
- */
-export function parseRequestedAt(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s, zone] = m;
-  if (zone) {
-    const t = Date.parse(value.replace(' ', 'T'));
-    return Number.isNaN(t) ? null : new Date(t);
-  }
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-  // Reject values the calendar does not have (2027-02-30, 25:00) instead of rolling them over.
-  if (
-    date.getFullYear() !== Number(y) ||
-    date.getMonth() !== Number(mo) - 1 ||
-    date.getDate() !== Number(d) ||
-    date.getHours() !== Number(h) ||
-    date.getMinutes() !== Number(mi)
-  ) {
-    return null;
-  }
-  return date;
-}
-
-/**
  * The hidden honeypot field of the form (issue 5): people never see or reach it, so a value there means a
  * bot filled every field it found. Such a request is answered like a success and otherwise dropped.
  */
@@ -75,27 +50,6 @@ export function honeypotFilled(fields: Record<string, unknown>): boolean {
   const v = fields[HONEYPOT_FIELD];
   const values = Array.isArray(v) ? v : [v];
   return values.some((x) => (typeof x === 'string' ? x.trim() !== '' : x !== undefined && x !== null && x !== ''));
-}
-
-/** The answer when the consent is sent but not ticked ('false', 'off', '0', …). */
-export const CONSENT_REQUIRED_MESSAGE =
-  'Please confirm that you understand this form does not create a lawyer–client relationship.';
-
-/** A ticked consent: 'true', 'on' (what a checkbox sends) or '1', or JSON true / 1. */
-export function consentGiven(v: unknown): boolean {
-  if (v === true || v === 1) return true;
-  return ['true', 'on', '1'].includes(str(v).toLowerCase());
-}
-
-/**
- * The consent of a request (decision 0011): the site's own form requires the checkbox and sends it, but
- * the spec's client knows no such field, so a request without it (absent or blank) is taken and stored with
- * no consent recorded. A value that is sent and is not a ticked one (false, off, 0, no) is a refusal: 400.
- */
-export function consentOf(v: unknown, now: Date): Date | null {
-  if (v === undefined || v === null || (typeof v !== 'boolean' && typeof v !== 'number' && str(v) === '')) return null;
-  if (!consentGiven(v)) throw new AppError(400, CONSENT_REQUIRED_MESSAGE);
-  return now;
 }
 
 export interface ConsultationInput {
@@ -108,35 +62,15 @@ export interface ConsultationInput {
   consentAt: Date | null;
 }
 
-/** The server-side checks of the Book Consultation form; throws 400 with a message a visitor understands. */
+/**
+ * The server-side checks of the Book Consultation form, with the schema the browser also checks before it
+ * sends (content/consultation.ts); throws 400 with the first message a visitor understands.
+ */
 export function validateConsultation(fields: Record<string, unknown>, now = new Date()): ConsultationInput {
-  const name = str(fields.name);
-  const email = str(fields.email);
-  const contactNumber = str(fields.contactNumber);
-  const summary = str(fields.LegalIssueSummary);
-  const datetime = str(fields.datetime);
-  if (!name) throw new AppError(400, 'Please enter your name.');
-  if (name.length > 120) throw new AppError(400, 'The name is too long (at most 120 characters).');
-  if (!email) throw new AppError(400, 'Please enter your email address.');
-  if (email.length > 254 || !emailSchema.safeParse(email).success)
-    throw new AppError(400, 'Please enter a valid email address.');
-  if (!contactNumber) throw new AppError(400, 'Please enter a contact number.');
-  const digits = contactNumber.replace(/\D/g, '').length;
-  if (!/^[+\d][\d ()./-]*$/.test(contactNumber) || digits < 6 || digits > 15 || contactNumber.length > 30) {
-    throw new AppError(400, 'Please enter a valid contact number.');
-  }
-  if (!summary) throw new AppError(400, 'Please describe your legal issue.');
-  if (summary.length > 5000) throw new AppError(400, 'The legal issue summary is too long (at most 5000 characters).');
-  if (!datetime) throw new AppError(400, 'Please choose a preferred date and time.');
-  const requestedAt = parseRequestedAt(datetime);
-  if (!requestedAt) throw new AppError(400, 'Please choose a valid preferred date and time.');
-  if (requestedAt.getTime() <= now.getTime())
-    throw new AppError(400, 'The preferred date and time must be in the future.');
-  if (requestedAt.getTime() > now.getTime() + 2 * 366 * 24 * 3600_000) {
-    throw new AppError(400, 'Please choose a preferred date within the next two years.');
-  }
-  const consentAt = consentOf(fields[CONSENT_FIELD], now);
-  return { name, email, contactNumber, summary, requestedAt, consentAt };
+  const r = consultationSchema(now).safeParse(fields);
+  if (!r.success) throw new AppError(400, r.error.issues[0]?.message ?? 'Invalid input.');
+  const v = r.data;
+  return { name: v.name, email: v.email, contactNumber: v.contactNumber, summary: v.LegalIssueSummary, requestedAt: v.datetime, consentAt: v[CONSENT_FIELD] };
 }
 
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

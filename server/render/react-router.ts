@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
 import { sendCached, type PageCache } from './page-cache';
-import { hydrateAfterFirstPaint } from './paint-first';
+import { withIslands, type IslandsManifest } from './islands';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -101,6 +101,8 @@ export function createRenderer(
   services: Services,
   mode: 'production' | 'development',
   cache?: PageCache,
+  /** The islands of the client build (decision 0028); null in development, where React Router hydrates pages. */
+  islands: IslandsManifest | null = null,
 ) {
   // A build given as a loader is re-read on every request in development (React Router derives it each
   // time); in production it is imported once, when the first page needs it (main.ts starts that import as
@@ -147,10 +149,11 @@ export function createRenderer(
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
     const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
     if (isHtml) {
-      // Decoded once: public pages paint before they hydrate (decision 0010), and the policy hashes the result.
+      // Decoded once: public pages get the script that hydrates their islands after the first paint
+      // (decisions 0010, 0028), and the policy hashes the result.
       let html = body.toString('utf8');
       if (isPublic && mode === 'production') {
-        const rewritten = hydrateAfterFirstPaint(html);
+        const rewritten = withIslands(html, islands);
         if (rewritten !== html) body = Buffer.from((html = rewritten), 'utf8');
       }
       headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);

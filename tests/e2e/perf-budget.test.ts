@@ -11,70 +11,68 @@ import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM build script
-import { checkBudget, DEFAULT_BUDGET_KB, homeScripts, measure } from '../../scripts/budget.mjs';
+import { checkBudget, DEFAULT_BUDGET_KB, HOME_ISLANDS, homeScripts, measure } from '../../scripts/budget.mjs';
+import { islandNames } from '../../server/render/islands';
 import { BUILD_DIR, startServer, type TestServer } from '../helpers/server';
 
 const clientDir = path.resolve(BUILD_DIR, 'client');
 
-/** A fake client build: a React Router manifest whose home route imports `homeBytes` of incompressible JS. */
+/** A fake client build: an islands manifest whose carousel island imports `homeBytes` of incompressible JS. */
 function fakeBuild(homeBytes: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-budget-'));
-  const assets = path.join(dir, 'client', 'assets');
+  const assets = path.join(dir, 'client', 'assets', 'islands');
   mkdirSync(assets, { recursive: true });
-  const manifest = {
-    entry: { module: '/assets/entry.client-a.js', imports: ['/assets/react-a.js'], css: [] },
-    routes: {
-      root: { id: 'root', path: '', module: '/assets/root-a.js', imports: ['/assets/react-a.js'] },
-      'routes/public/layout': { id: 'routes/public/layout', parentId: 'root', module: '/assets/layout-a.js', imports: [] },
-      'routes/public/home': { id: 'routes/public/home', parentId: 'routes/public/layout', index: true, module: '/assets/home-a.js', imports: ['/assets/big-a.js'] },
-      'routes/admin/shell': { id: 'routes/admin/shell', parentId: 'root', path: 'admin-side-bar', module: '/assets/admin-a.js', imports: [] },
-    },
-  };
-  writeFileSync(path.join(assets, 'manifest-a.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
-  for (const f of ['entry.client-a.js', 'react-a.js', 'root-a.js', 'layout-a.js', 'home-a.js']) writeFileSync(path.join(assets, f), 'export const x = 1;\n');
+  const islands: Record<string, string[]> = Object.fromEntries(
+    HOME_ISLANDS.map((n: string) => [n, [`/assets/islands/${n}-a.js`, '/assets/islands/chunk-shared.js']]),
+  );
+  islands.carousel!.push('/assets/islands/chunk-big.js');
+  islands['consultation-form'] = ['/assets/islands/form-a.js'];
+  const manifest = { entry: '/assets/islands/islands-a.js', imports: ['/assets/islands/chunk-react.js'], islands };
+  writeFileSync(path.join(dir, 'islands.json'), JSON.stringify(manifest));
+  for (const f of ['islands-a.js', 'chunk-react.js', 'chunk-shared.js', ...HOME_ISLANDS.map((n: string) => `${n}-a.js`)])
+    writeFileSync(path.join(assets, f), 'export const x = 1;\n');
   // Random bytes in base64 compress back to about the random bytes' length.
-  writeFileSync(path.join(assets, 'big-a.js'), `export const blob = "${randomBytes(homeBytes).toString('base64')}";\n`);
-  writeFileSync(path.join(assets, 'admin-a.js'), `export const admin = "${randomBytes(200_000).toString('base64')}";\n`);
+  writeFileSync(path.join(assets, 'chunk-big.js'), `export const blob = "${randomBytes(homeBytes).toString('base64')}";\n`);
+  writeFileSync(path.join(assets, 'form-a.js'), `export const form = "${randomBytes(200_000).toString('base64')}";\n`);
   return dir;
 }
 
-describe('home page JavaScript budget (135 KB compressed)', () => {
+describe('home page JavaScript budget (100 KB compressed)', () => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('the real build is within it, and counts the entry, the routes of "/" and their imports only', () => {
+  it("the real build is within it, and counts the islands runtime and the home page's islands only", () => {
     const lines: string[] = [];
-    expect(DEFAULT_BUDGET_KB).toBe(135);
+    expect(DEFAULT_BUDGET_KB).toBe(100);
     expect(checkBudget(clientDir, DEFAULT_BUDGET_KB, (l: string) => lines.push(l))).toBe(true);
     expect(lines[0]).toMatch(/within budget/);
     const scripts: string[] = homeScripts(clientDir);
-    expect(scripts.some((u) => /entry\.client-/.test(u))).toBe(true);
-    expect(scripts.some((u) => /\/home-[\w-]+\.js$/.test(u))).toBe(true);
-    // No admin screen, rich-text editor or chat widget code on the home page.
-    for (const u of scripts) expect(u).not.toMatch(/ResourceManager|RichTextEditor|chat-widget|shell-|dashboard-|login-/);
-    // Toasts load with the first toast (decision 0022), not with the page.
+    expect(scripts.some((u) => /\/islands\/islands-[\w-]+\.js$/.test(u))).toBe(true);
+    expect(scripts.some((u) => /\/islands\/carousel-[\w-]+\.js$/.test(u))).toBe(true);
+    // Only islands: no React Router client, no admin screen, rich-text editor or chat widget code.
+    for (const u of scripts) expect(u).toMatch(/^\/assets\/islands\//);
     const home = scripts.map((u) => readFileSync(path.join(clientDir, u.slice(1)), 'utf8')).join('\n');
+    expect(home).not.toMatch(/__reactRouter|useRouteLoaderData|tiptap|ProseMirror|chat-widget/i);
+    // Toasts load with the first toast (decision 0022), not with the page.
     expect(home).not.toMatch(/Toastify__toast-container/);
-    const all = scripts.map((u) => readFileSync(path.join(clientDir, u.slice(1)), 'utf8')).join('\n');
-    expect(all).not.toMatch(/tiptap|ProseMirror/i);
     const m = measure(clientDir);
     expect(m.br).toBeGreaterThan(50 * 1024);
   });
 
   it('fails (exit code 1) on a build whose home page passes it, and passes one just under it', () => {
-    const over = fakeBuild(145 * 1024);
-    const under = fakeBuild(100 * 1024);
+    const over = fakeBuild(105 * 1024);
+    const under = fakeBuild(80 * 1024);
     dirs.push(over, under);
     const run = (dir: string) => spawnSync(process.execPath, ['scripts/budget.mjs', '--build', dir], { encoding: 'utf8' });
     const bad = run(over);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/OVER BUDGET/);
-    expect(bad.stdout).toMatch(/big-a\.js/);
+    expect(bad.stdout).toMatch(/chunk-big\.js/);
     const good = run(under);
     expect(good.status, good.stdout + good.stderr).toBe(0);
-    // The admin module (200 KB) is not counted: it is not a route of "/".
+    // The consultation form's island (200 KB) is not counted: the home page does not hold it.
     expect(good.stdout).toMatch(/within budget/);
   });
 
@@ -91,8 +89,20 @@ describe('built assets', () => {
   });
   afterAll(() => s?.close());
 
+  it('the home page holds only islands the budget counts, and its script loads only their modules', async () => {
+    const html = await (await fetch(`${s.url}/`)).text();
+    const names = islandNames(html);
+    expect(names).toEqual(expect.arrayContaining(['navbar', 'disclaimer', 'calendar', 'carousel', 'ads']));
+    for (const n of names) expect(HOME_ISLANDS).toContain(n);
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const loaded = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(loaded.length).toBeGreaterThan(5);
+    const counted = new Set(homeScripts(clientDir));
+    for (const u of loaded) expect(counted.has(u), u).toBe(true);
+  });
+
   it('are served precompressed (brotli, else gzip) with the one-year immutable header', async () => {
-    const entry = homeScripts(clientDir).find((u: string) => /entry\.client-/.test(u))!;
+    const entry = homeScripts(clientDir).find((u: string) => /chunk-/.test(u) && readFileSync(path.join(clientDir, u.slice(1))).length > 10_000)!;
     const raw = readFileSync(path.join(clientDir, entry.slice(1)));
     const br = await fetch(`${s.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
     expect(br.status).toBe(200);

@@ -529,11 +529,18 @@ describe.skipIf(!hasChromium)(title, () => {
       expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
       expect(await page.textContent('main')).toContain('subject to availability and prior scheduling');
       expect(await page.textContent('main')).toContain('3:00-8:00 AM');
-      await page.getByLabel('Name').fill('Asha Nair');
-      await page.getByLabel('Email').fill('asha@example.com');
-      await page.getByLabel('Contact Number').fill('+91 98470 00000');
-      await page.getByLabel('Preferred Date & Time').fill('2030-01-15T18:30');
-      await page.getByLabel('Legal Issue Summary').fill('A dispute over a boundary wall.');
+      // A month ahead, in the browser's own time (the form's rules allow up to two years).
+      const when = new Date(Date.now() + 30 * 24 * 3600_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const local = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T18:30`;
+      const fill = async () => {
+        await page.getByLabel('Name').fill('Asha Nair');
+        await page.getByLabel('Email').fill('asha@example.com');
+        await page.getByLabel('Contact Number').fill('+91 98470 00000');
+        await page.getByLabel('Preferred Date & Time').fill(local);
+        await page.getByLabel('Legal Issue Summary').fill('A dispute over a boundary wall.');
+      };
+      await fill();
       await page
         .getByLabel(/Document/)
         .setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') });
@@ -547,12 +554,27 @@ describe.skipIf(!hasChromium)(title, () => {
       for (const f of ['name', 'contactNumber', 'email', 'LegalIssueSummary', 'datetime'])
         expect(posted).toContain(`name="${f}"`);
       expect(posted).toContain('name="document"; filename="notice.pdf"');
-      expect(posted).toContain('2030-01-15T18:30');
+      expect(posted).toContain(local);
       expect(posted).toMatch(/name="consent"\r\n\r\ntrue\r\n/);
       expect(await page.getByLabel('Name').inputValue()).toBe('');
 
-      reply = 'fail';
+      // The browser checks the form with the server's rules and messages before sending anything.
+      posted = '';
       await consent.check(); // the reset after the success cleared it
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Please enter your name.').waitFor();
+      await fill();
+      await page.getByLabel('Email').fill('asha@example');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Please enter a valid email address.').waitFor();
+      await page.getByLabel('Email').fill('asha@example.com');
+      await page.getByLabel('Preferred Date & Time').fill('2020-01-15T18:30');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('The preferred date and time must be in the future.').waitFor();
+      expect(posted).toBe('');
+      await page.getByLabel('Preferred Date & Time').fill(local);
+
+      reply = 'fail';
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Something went wrong.').waitFor();
       expect(posted).not.toContain('name="document"');

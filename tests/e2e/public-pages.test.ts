@@ -7,8 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
-import { hydrateAfterFirstPaint, WAIT_FOR_PAINT } from '../../server/render/paint-first';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import { islandJson } from '../../app/components/public/island';
+import { islandNames, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { LONG_BLOG_TEXT, PUBLIC_PAGES, publicPages, seedPublicContent, type Seeded } from './public-fixture';
 
@@ -217,7 +218,7 @@ describe.skipIf(!hasChromium)(
       for (const path of routes()) {
         const res = await page.goto(s.url + path, { waitUntil: 'load' });
         expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
-        await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+        await waitForHydration(page);
         await expect.poll(() => page.locator('h1').count(), { message: path }).toBeGreaterThan(0);
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -353,30 +354,52 @@ describe('with the demo content', () => {
   });
 });
 
-describe('paint before hydration (decision 0010)', () => {
-  it('sends public pages without modulepreload links and with a module script that waits for the first paint', async () => {
+describe('islands, after the first paint (decisions 0010, 0028)', () => {
+  it('sends public pages without React Router scripts, with one module script that hydrates their islands after the first paint', async () => {
     for (const p of ['/', '/faqs', '/blog']) {
       const { text } = await html(p);
       expect(text, p).not.toMatch(/<link rel="modulepreload"/);
-      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? '';
+      expect(text, p).not.toMatch(/__reactRouterContext|__reactRouterManifest/);
+      const scripts = [...text.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(scripts.length, p).toBe(1);
+      const script = scripts[0]!;
       expect(script.startsWith(WAIT_FOR_PAINT), p).toBe(true);
-      expect(script).not.toMatch(/^\s*import \*/m);
       expect(script).toMatch(/rel: 'modulepreload'/);
-      expect(script).toMatch(/const \[route0, route1, route2\] = await Promise\.all\(\[import\("\/assets\/root-/);
+      expect(script).toMatch(/const \{ start \} = await import\("\/assets\/islands\/islands-[\w-]+\.js"\);/);
+      // Each island of the page is started with its own module, and only those.
+      const started = JSON.parse(/await start\((\{.*\})\);/.exec(script)![1]!) as Record<string, string>;
+      expect(Object.keys(started).sort()).toEqual(islandNames(text).sort());
+      expect(started.navbar).toMatch(/^\/assets\/islands\/navbar-[\w-]+\.js$/);
     }
+    expect(islandNames((await html('/faqs')).text)).toContain('faqs');
     // The admin is left as React Router renders it.
     const admin = (await html('/admin-login')).text;
     expect(admin).toMatch(/<link rel="modulepreload"/);
     expect(admin).toMatch(/^\s*import \* as route0 from/m);
+    expect(admin).not.toMatch(/data-island/);
   });
 
-  it('leaves a script of another shape alone', () => {
-    const other = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script type="module" async="">import("/x.js");</script></body></html>';
-    expect(hydrateAfterFirstPaint(other)).toBe(other);
-    expect(hydrateAfterFirstPaint('<p>no script</p>')).toBe('<p>no script</p>');
+  it('an island carries its props as JSON right before its container, with no way out of the script', async () => {
+    const { text } = await html('/');
+    const m = /<script type="application\/json" data-island-props="navbar">([\s\S]*?)<\/script><div data-island="navbar">/.exec(text);
+    expect(JSON.parse(m![1]!)).toEqual({ firmName: 'Harrow & Vale Legal Consultants', pathname: '/' });
+    expect(islandJson({ t: '</script><script>alert(1)</script>' })).toBe('{"t":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
   });
 
-  it.skipIf(!hasChromium)('paints the page before any module is requested, then hydrates', async () => {
+  it('adds the loader only to a page without React Router scripts, and refuses an island the build lacks', () => {
+    const manifest: IslandsManifest = { entry: '/assets/islands/islands-a.js', imports: ['/assets/islands/chunk-r.js'], islands: { navbar: ['/assets/islands/navbar-a.js'] } };
+    const page = '<html><body><div data-island="navbar"><header></header></div></body></html>';
+    const out = withIslands(page, manifest);
+    expect(out).toContain('await start({"navbar":"/assets/islands/navbar-a.js"});</script></body>');
+    expect(out).toContain('["/assets/islands/islands-a.js","/assets/islands/chunk-r.js","/assets/islands/navbar-a.js"]');
+    const routed = '<html><body><script>window.__reactRouterContext = {};</script><div data-island="navbar"></div></body></html>';
+    expect(withIslands(routed, manifest)).toBe(routed);
+    expect(withIslands('<p>no islands</p>', manifest)).toBe('<p>no islands</p>');
+    expect(withIslands(page, null)).toBe(page);
+    expect(() => withIslands('<body><div data-island="faqs"></div></body>', manifest)).toThrow(/island "faqs"/);
+  });
+
+  it.skipIf(!hasChromium)('paints the page before any module is requested, then hydrates its islands', async () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
@@ -387,11 +410,13 @@ describe('paint before hydration (decision 0010)', () => {
         scripts: performance
           .getEntriesByType('resource')
           .filter((e) => /\/assets\/.*\.js$/.test(e.name))
-          .map((e) => e.startTime),
+          .map((e) => ({ at: e.startTime, name: e.name })),
       }));
       expect(t.paint.length).toBeGreaterThan(0);
-      expect(t.scripts.length).toBeGreaterThan(5);
-      expect(Math.min(...t.scripts)).toBeGreaterThanOrEqual(Math.min(...t.paint));
+      expect(t.scripts.length).toBeGreaterThan(3);
+      expect(Math.min(...t.scripts.map((x) => x.at))).toBeGreaterThanOrEqual(Math.min(...t.paint));
+      // Only islands: React Router's client is never loaded on a public page.
+      for (const x of t.scripts) expect(x.name).toMatch(/\/assets\/islands\//);
       // Interactive after hydration: the FAQ accordion opens the next question on a click.
       const second = page.locator('.accordion-button').nth(1);
       await second.click();

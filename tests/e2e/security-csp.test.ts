@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
 import { publicPages } from './public-fixture';
@@ -69,9 +69,7 @@ async function visit(page: Page, path: string, violations: string[]) {
   const res = await page.goto(s.url + path, { waitUntil: 'load' });
   expect(res?.headers()['content-security-policy'], `${path} has a CSP`).toMatch(/script-src 'self'/);
   expect(res?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, {
-    timeout: 15_000,
-  });
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   const inPage = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.splice(0));
   violations.push(...inPage.map((v) => `${path}: ${v}`));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
 import { api, sampleBytes, type Bytes } from '../api/api-helpers';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { file } from '../helpers/files';
 import { startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
@@ -157,9 +157,7 @@ describe('stored payloads in the server-rendered HTML', () => {
 
 async function inspect(page: Page, path: string, problems: string[]) {
   await page.goto(s.url + path, { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined, undefined, {
-    timeout: 15_000,
-  });
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
   const found = await page.evaluate(() => {

@@ -24,6 +24,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the page's scripts have run: a public page once its islands are hydrated (decision 0028:
+ * `.public-site[data-hydrated="true"]`), an admin screen once React Router has loaded its route modules.
+ */
+export async function waitForHydration(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.public-site[data-hydrated="true"]') !== null ||
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
+    undefined,
+    { timeout },
+  );
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core violations of impact serious or critical on the current page (each node: its HTML and why). */

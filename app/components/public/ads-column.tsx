@@ -5,13 +5,13 @@ import { activeAds } from '../../../content/rules/ad-window';
 import { useNow } from './hooks';
 import { str, usePublicData, type Row } from './site';
 import { Img } from './img';
+import { island } from './island';
 
 const byDisplay = (a: Row, b: Row) =>
   (str(a.ads_display) === 'Primary' ? 0 : 1) - (str(b.ads_display) === 'Primary' ? 0 : 1);
 
-/** The ads banner: only ads inside their date window, checked again in the browser every minute. */
-export function AdsColumn({ limit }: { limit?: number }) {
-  const { ads, adsError, now: serverNow, settings } = usePublicData();
+/** The ads banner: only ads inside their date window, checked again in the browser every minute (an island). */
+export function AdsView({ ads, adsError, now: serverNow, limit }: { ads: Row[]; adsError: string | null; now: number; limit?: number }) {
   const now = useNow(serverNow, 60_000);
   useEffect(() => {
     if (adsError) toast.error(adsError, { toastId: adsError });
@@ -19,8 +19,6 @@ export function AdsColumn({ limit }: { limit?: number }) {
   const visible = activeAds(ads, now)
     .sort(byDisplay)
     .slice(0, limit ?? ads.length);
-  // Strict Rule 36 mode: no ads on the public site, not even the empty banner.
-  if (settings.rule36.strict) return null;
   return (
     <aside className="ads-column side-card" aria-labelledby="ads-title">
       <h2 id="ads-title" className="side-title">
@@ -51,4 +49,13 @@ export function AdsColumn({ limit }: { limit?: number }) {
       )}
     </aside>
   );
+}
+
+const AdsIsland = island('ads', AdsView);
+
+/** The ads banner of the page, from the layout's data. Strict Rule 36 mode: no ads, not even the empty banner. */
+export function AdsColumn({ limit }: { limit?: number }) {
+  const { ads, adsError, now, settings } = usePublicData();
+  if (settings.rule36.strict) return null;
+  return <AdsIsland ads={ads} adsError={adsError} now={now} limit={limit} />;
 }

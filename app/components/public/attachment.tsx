@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fileUrl } from '../../lib/api';
 import { DownloadIcon } from './icons';
+import { island } from './island';
 
 /** Height of embedded PDF and Word frames (spec section 9). */
 export const ATTACHMENT_FRAME_HEIGHT = 600;
@@ -43,7 +44,7 @@ function useNearViewport(): [(el: HTMLIFrameElement | null) => void, boolean] {
 }
 
 /** A case or blog attachment: PDF embedded, Word through an online office viewer, others as a download. */
-export function Attachment({ path, title, origin }: { path: string; title: string; origin: string }) {
+export function AttachmentView({ path, title, origin }: { path: string; title: string; origin: string }) {
   const url = fileUrl(path);
   const kind = attachmentKind(path);
   const [frameRef, near] = useNearViewport();
@@ -69,3 +70,6 @@ export function Attachment({ path, title, origin }: { path: string; title: strin
     </figure>
   );
 }
+
+/** The attachment as an island (decision 0028): its frame loads when the reader comes near it. */
+export const Attachment = island('attachment', AttachmentView);

@@ -1,10 +1,10 @@
 import { altOf } from '@content/alt';
 import { useEffect, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { toast } from './toasts';
 import { formatPublicDate } from '../../../content/rules/dates';
 import { api } from '../../lib/api';
-import { wrapTabKey } from './focus-wrap';
+import { island } from './island';
+import { Modal, ModalHeader } from './modal';
 import { CalendarIcon } from './icons';
 import { str, type Row } from './site';
 import { Img } from './img';
@@ -108,6 +108,7 @@ export function CalendarWidget() {
   }, [open, state.kind]);
 
   const iso = today ? localIsoDate(today) : '';
+  const close = () => setOpen(false);
   return (
     <section className="calendar-widget side-card" aria-labelledby="calendar-widget-title">
       <h2 id="calendar-widget-title" className="side-title">
@@ -131,50 +132,45 @@ export function CalendarWidget() {
         <span className="calendar-cta">View the firm's calendar</span>
       </button>
 
-      <Modal
-        show={open}
-        onHide={() => setOpen(false)}
-        size="xl"
-        aria-labelledby="calendar-modal-title"
-        className="calendar-modal"
-      >
-        <div onKeyDown={wrapTabKey}>
-          <Modal.Header closeButton closeLabel="Close calendar">
-            <Modal.Title id="calendar-modal-title" as="h2">
-              Calendar
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {state.kind === 'loading' || state.kind === 'idle' ? (
-              <p role="status" className="mb-0">
-                Loading calendar images...
-              </p>
-            ) : state.kind === 'error' ? (
-              <p role="alert" className="alert alert-danger mb-0">
-                {state.message}
-              </p>
-            ) : state.items.length === 0 ? (
-              <p className="mb-0">No calendar found</p>
-            ) : (
-              <ul className="list-unstyled calendar-images mb-0">
-                {state.items.map((c, i) => (
-                  <li key={str(c.calendar_id)}>
-                    <Img
-                      path={str(c.calendar_img)}
-                      meta={c.image_meta}
-                      alt={altOf(c, 'calendar_img', `Calendar page ${i + 1}`)}
-                      width={1200}
-                      height={1600}
-                      sizes="(min-width: 1200px) 360px, (min-width: 576px) 50vw, 100vw"
-                      className="img-fluid"
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Modal.Body>
+      <Modal show={open} onHide={close} size="xl" aria-labelledby="calendar-modal-title" className="calendar-modal">
+        <ModalHeader closeLabel="Close calendar" onHide={close}>
+          <h2 id="calendar-modal-title" className="modal-title">
+            Calendar
+          </h2>
+        </ModalHeader>
+        <div className="modal-body">
+          {state.kind === 'loading' || state.kind === 'idle' ? (
+            <p role="status" className="mb-0">
+              Loading calendar images...
+            </p>
+          ) : state.kind === 'error' ? (
+            <p role="alert" className="alert alert-danger mb-0">
+              {state.message}
+            </p>
+          ) : state.items.length === 0 ? (
+            <p className="mb-0">No calendar found</p>
+          ) : (
+            <ul className="list-unstyled calendar-images mb-0">
+              {state.items.map((c, i) => (
+                <li key={str(c.calendar_id)}>
+                  <Img
+                    path={str(c.calendar_img)}
+                    meta={c.image_meta}
+                    alt={altOf(c, 'calendar_img', `Calendar page ${i + 1}`)}
+                    width={1200}
+                    height={1600}
+                    sizes="(min-width: 1200px) 360px, (min-width: 576px) 50vw, 100vw"
+                    className="img-fluid"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </Modal>
     </section>
   );
 }
+
+/** The calendar widget has no props: the island's JSON is `{}`. */
+export const CalendarIsland = island('calendar', CalendarWidget);

@@ -1,6 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import type { SiteSettings } from '../../../content/settings';
 import {
   agreementHolds,
@@ -8,7 +6,8 @@ import {
   disclaimerTexts,
   disclaimerVersion,
 } from '../../../content/rules/disclaimer';
-import { wrapTabKey } from './focus-wrap';
+import { island } from './island';
+import { Modal, ModalHeader } from './modal';
 
 /** Delay before the disclaimer appears (spec section 9). */
 export const DISCLAIMER_DELAY_MS = 5000;
@@ -58,45 +57,46 @@ export function DisclaimerPopup({ settings }: { settings: Pick<SiteSettings, 'fi
     }).catch(() => undefined);
   };
 
+  const hide = () => setShow(false);
   return (
     <Modal
       show={show}
-      onHide={() => setShow(false)}
-      backdrop="static"
+      onHide={hide}
+      staticBackdrop
       centered
       size="lg"
       aria-labelledby="disclaimer-title"
       className="disclaimer-modal"
       data-version={version}
     >
-      <div onKeyDown={wrapTabKey}>
-        <Modal.Header closeButton closeLabel="Close">
-          <div>
-            <Modal.Title id="disclaimer-title" as="h2">
-              Legal Disclaimer
-            </Modal.Title>
-            <p className="disclaimer-subtitle mb-0">For Clarity. For Compliance.</p>
-          </div>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{texts.statement}</p>
-          <p>By visiting this website, you acknowledge that:</p>
-          <ol className="disclaimer-points">
-            {texts.acknowledgements.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ol>
-          <p className="mb-0">{texts.advice}</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <a className="btn btn-outline-secondary" href={settings.rule36.leaveUrl} rel="noreferrer">
-            Leave this site
-          </a>
-          <Button variant="primary" onClick={agree}>
-            I agree
-          </Button>
-        </Modal.Footer>
+      <ModalHeader closeLabel="Close" onHide={hide}>
+        <div>
+          <h2 id="disclaimer-title" className="modal-title">
+            Legal Disclaimer
+          </h2>
+          <p className="disclaimer-subtitle mb-0">For Clarity. For Compliance.</p>
+        </div>
+      </ModalHeader>
+      <div className="modal-body">
+        <p>{texts.statement}</p>
+        <p>By visiting this website, you acknowledge that:</p>
+        <ol className="disclaimer-points">
+          {texts.acknowledgements.map((a, i) => (
+            <li key={i}>{a}</li>
+          ))}
+        </ol>
+        <p className="mb-0">{texts.advice}</p>
+      </div>
+      <div className="modal-footer">
+        <a className="btn btn-outline-secondary" href={settings.rule36.leaveUrl} rel="noreferrer">
+          Leave this site
+        </a>
+        <button type="button" className="btn btn-primary" onClick={agree}>
+          I agree
+        </button>
       </div>
     </Modal>
   );
 }
+
+export const DisclaimerIsland = island('disclaimer', DisclaimerPopup);

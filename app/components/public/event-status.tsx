@@ -7,6 +7,7 @@ import {
   type EventStatus,
   type EventTimingFields,
 } from '../../../content/rules/event-timing';
+import { island } from './island';
 
 const UNITS = [
   ['days', 'Days'],
@@ -19,7 +20,7 @@ const UNITS = [
  * An event's countdown / 'Event is Live' / 'Event Ended', recomputed every second in the browser.
  * The first render shows the status the server computed, so hydration matches the server HTML.
  */
-export function EventStatusView({
+export function EventStatusTicker({
   event,
   initial,
   where,
@@ -70,4 +71,12 @@ export function EventStatusView({
       ))}
     </div>
   );
+}
+
+const EventStatusIsland = island('event-status', EventStatusTicker);
+
+/** The status of one event as an island (decision 0028), with only its timing fields as props. */
+export function EventStatusView({ event, initial, where }: { event: EventTimingFields; initial: EventStatus | null; where: 'list' | 'detail' }) {
+  const { event_start_date, event_start_time, event_end_date, event_end_time } = event;
+  return <EventStatusIsland event={{ event_start_date, event_start_time, event_end_date, event_end_time }} initial={initial} where={where} />;
 }

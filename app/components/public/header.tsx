@@ -1,9 +1,8 @@
-import { useEffect, useState, type ComponentPropsWithRef } from 'react';
+import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
-import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink, useLocation } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, WhatsAppIcon } from './icons';
+import { island } from './island';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
 
@@ -64,30 +63,27 @@ export function TopBar({ settings }: { settings: SiteSettings }) {
   );
 }
 
-/**
- * The navbar's element: a page header (the banner landmark). react-bootstrap gives any navbar that is not a
- * <nav> role="navigation", which a <header> may not carry; the links' own <nav aria-label="Main"> is the
- * navigation landmark, so that role is dropped here.
- */
-function BannerHeader({ role: _role, ...props }: ComponentPropsWithRef<'header'>) {
-  return <header {...props} />;
+/** Whether a header link is the current page (React Router's NavLink rule: `/` exactly, others with their sub-paths). */
+export function isCurrent(to: string, pathname: string): boolean {
+  return pathname === to || (to !== '/' && pathname.startsWith(`${to}/`));
 }
 
-/** The sticky main navbar; on small screens the links collapse behind a menu / close toggle. */
-export function SiteNavbar({ settings }: { settings: SiteSettings }) {
+/**
+ * The sticky main navbar (an island, decision 0028); on small screens the links collapse behind a menu /
+ * close toggle. Bootstrap's navbar markup, written out: the page header is the banner landmark and the
+ * links' own <nav aria-label="Main"> the navigation landmark. Plain links: every page is a document load.
+ */
+export function SiteNavbar({ firmName, pathname }: { firmName: string; pathname: string }) {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
-
   return (
-    <Navbar as={BannerHeader} expand="xl" sticky="top" className="site-navbar" expanded={open} onToggle={setOpen}>
-      <Container>
-        <Navbar.Brand as={Link} to="/" className="brand">
+    <header className="site-navbar navbar navbar-expand-xl navbar-light sticky-top">
+      <div className="container">
+        <a className="brand navbar-brand" href="/">
           <span className="brand-mark" aria-hidden="true">
-            {settings.firmName.charAt(0)}
+            {firmName.charAt(0)}
           </span>
-          <span className="brand-name">{settings.firmName}</span>
-        </Navbar.Brand>
+          <span className="brand-name">{firmName}</span>
+        </a>
         <button
           type="button"
           className="navbar-toggler nav-toggle"
@@ -98,29 +94,34 @@ export function SiteNavbar({ settings }: { settings: SiteSettings }) {
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
         </button>
-        <Navbar.Collapse id="site-nav-links">
+        <div className={`navbar-collapse collapse${open ? ' show' : ''}`} id="site-nav-links">
           <nav aria-label="Main" className="ms-auto">
             <ul className="navbar-nav align-items-xl-center">
-              {HEADER_LINKS.map((l) => (
-                <li className="nav-item" key={l.to}>
-                  <NavLink
-                    to={l.to}
-                    end={l.to === '/'}
-                    onClick={() => setOpen(false)}
-                    className={({ isActive }) =>
-                      l.to === '/book-consultation'
-                        ? `btn btn-accent btn-sm ms-xl-2 my-2 my-xl-0${isActive ? ' active' : ''}`
-                        : `nav-link${isActive ? ' active' : ''}`
-                    }
-                  >
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
+              {HEADER_LINKS.map((l) => {
+                const current = isCurrent(l.to, pathname);
+                return (
+                  <li className="nav-item" key={l.to}>
+                    <a
+                      aria-current={current ? 'page' : undefined}
+                      className={
+                        l.to === '/book-consultation'
+                          ? `btn btn-accent btn-sm ms-xl-2 my-2 my-xl-0${current ? ' active' : ''}`
+                          : `nav-link${current ? ' active' : ''}`
+                      }
+                      href={l.to}
+                      onClick={() => setOpen(false)}
+                    >
+                      {l.label}
+                    </a>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </div>
+      </div>
+    </header>
   );
 }
+
+export const SiteNavbarIsland = island('navbar', SiteNavbar);

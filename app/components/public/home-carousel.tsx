@@ -1,10 +1,10 @@
 import { altOf } from '@content/alt';
 import Carousel from 'react-bootstrap/Carousel';
-import { Link } from 'react-router';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
 import { str, type Row } from './site';
 import { Img } from './img';
+import { island } from './island';
 
 /** Home carousel interval (spec section 9): 4 s, fading, no controls or indicators. */
 export const CAROUSEL_INTERVAL_MS = 4000;
@@ -18,7 +18,7 @@ export interface SlideText {
  * The hero carousel. Swipe (40 px, react-bootstrap's threshold) and the left / right arrow keys move it;
  * it pauses on hover and focus, under prefers-reduced-motion, and with its pause control.
  */
-export function HomeCarousel({ slides, texts }: { slides: Row[]; texts: SlideText[] }) {
+export function HomeCarouselView({ slides, texts }: { slides: Row[]; texts: SlideText[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   if (!slides.length) {
     const t = texts[0]!;
@@ -27,9 +27,9 @@ export function HomeCarousel({ slides, texts }: { slides: Row[]; texts: SlideTex
         <div className="hero-caption container">
           <p className="hero-title h1">{t.title}</p>
           <p className="hero-text">{t.description}</p>
-          <Link to="/book-consultation" className="btn btn-accent">
+          <a href="/book-consultation" className="btn btn-accent">
             Book a Consultation
-          </Link>
+          </a>
         </div>
       </div>
     );
@@ -88,3 +88,6 @@ export function HomeCarousel({ slides, texts }: { slides: Row[]; texts: SlideTex
     </div>
   );
 }
+
+/** The carousel as an island (decision 0028). */
+export const HomeCarousel = island('carousel', HomeCarouselView);

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { toast } from './toasts';
+import { island } from './island';
 
-/** A list's error state: the spec's message on the page and as a toast (once, in the browser). */
-export function ListError({ message }: { message: string }) {
+/** A list's error state (an island, decision 0028): the spec's message on the page and as a toast (once, in the browser). */
+function ListErrorAlert({ message }: { message: string }) {
   useEffect(() => {
     toast.error(message, { toastId: message });
   }, [message]);
@@ -12,6 +13,9 @@ export function ListError({ message }: { message: string }) {
     </p>
   );
 }
+
+export const ListError = island('list-error', ListErrorAlert);
+export { ListErrorAlert };
 
 /** A list's empty state. */
 export function ListEmpty({ message }: { message: string }) {

@@ -1,9 +1,16 @@
 import { altOf } from '@content/alt';
-import Marquee from 'react-fast-marquee';
+import MarqueeImport from 'react-fast-marquee';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
 import { str, type Row } from './site';
 import { Img } from './img';
+import { island } from './island';
+
+/**
+ * The component itself: react-fast-marquee is CommonJS, and esbuild (the islands build, in a "type": "module"
+ * package) gives its exports object as the default import, where Vite gives the component.
+ */
+const Marquee = (MarqueeImport as unknown as { default?: typeof MarqueeImport }).default ?? MarqueeImport;
 
 /** Partners marquee speed (spec section 9). */
 export const MARQUEE_SPEED = 50;
@@ -12,7 +19,7 @@ export const MARQUEE_SPEED = 50;
  * The partners marquee. The moving copy is hidden from assistive technology (it repeats its items);
  * a plain list names the partners once. Pauses on hover, under reduced motion and with its control.
  */
-export function PartnersMarquee({ partners }: { partners: Row[] }) {
+export function PartnersMarqueeView({ partners }: { partners: Row[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   const name = (p: Row) => str(p.partner_name);
   return (
@@ -46,3 +53,6 @@ export function PartnersMarquee({ partners }: { partners: Row[] }) {
     </div>
   );
 }
+
+/** The marquee as an island (decision 0028). */
+export const PartnersMarquee = island('partners', PartnersMarqueeView);

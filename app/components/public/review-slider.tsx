@@ -3,12 +3,13 @@ import { QuoteIcon } from './icons';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
 import { str, type Row } from './site';
+import { island } from './island';
 
 /** Review slider step (spec section 9). Cards visible: 1 at ≤ 768 px, 2 at ≤ 991 px, 3 above (CSS). */
 export const REVIEW_STEP_MS = 3000;
 
 /** Client reviews, advancing one card every 3 s and wrapping around. */
-export function ReviewSlider({ reviews }: { reviews: Row[] }) {
+export function ReviewSliderView({ reviews }: { reviews: Row[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   const [index, setIndex] = useState(0);
   const n = reviews.length;
@@ -51,3 +52,6 @@ export function ReviewSlider({ reviews }: { reviews: Row[] }) {
     </div>
   );
 }
+
+/** The slider as an island (decision 0028). */
+export const ReviewSlider = island('reviews', ReviewSliderView);

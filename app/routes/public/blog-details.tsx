@@ -4,7 +4,7 @@ import { formatPublicDate } from '../../../content/rules/dates';
 import { stripTags } from '../../../content/rules/preview';
 import { resourceByKey } from '../../../content/resources/index';
 import { Attachment } from '../../components/public/attachment';
-import { PrintIcon } from '../../components/public/icons';
+import { PrintButton } from '../../components/public/print-button';
 import { Page } from '../../components/public/page';
 import { layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
 import { str, usePublicData, type Row } from '../../components/public/site';
@@ -76,13 +76,7 @@ export default function BlogDetails() {
             {str(b.case_name) && <span className="badge text-bg-light me-2">{str(b.case_name)}</span>}
             {date && <time dateTime={str(b.created_at).slice(0, 10)}>{date}</time>}
           </p>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm no-print d-inline-flex align-items-center gap-2"
-            onClick={() => window.print()}
-          >
-            <PrintIcon /> Print
-          </button>
+          <PrintButton />
         </div>
         {str(b.blog_image) && (
           <Img

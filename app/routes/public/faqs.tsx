@@ -1,6 +1,6 @@
-import Accordion from 'react-bootstrap/Accordion';
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
+import { FaqAccordion } from '../../components/public/faq-accordion';
 import { ListView } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
@@ -32,14 +32,7 @@ export default function Faqs() {
     <Page title="FAQs" lead="Answers to the questions clients ask us most.">
       <ListView items={faqs.value} error={faqs.error} empty="No FAQs available at the moment.">
         {(items) => (
-          <Accordion key={page} defaultActiveKey={str(items[0]!.faqs_id)} className="faq-accordion">
-            {items.map((f) => (
-              <Accordion.Item eventKey={str(f.faqs_id)} key={str(f.faqs_id)}>
-                <Accordion.Header as="h2">{str(f.question)}</Accordion.Header>
-                <Accordion.Body style={{ whiteSpace: 'pre-line' }}>{str(f.answer)}</Accordion.Body>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <FaqAccordion items={items.map((f) => ({ id: str(f.faqs_id), question: str(f.question), answer: str(f.answer) }))} />
         )}
       </ListView>
       <Pager path="/faqs" page={page} pages={pages} label="FAQ" />

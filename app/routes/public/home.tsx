@@ -2,7 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { AdsColumn } from '../../components/public/ads-column';
-import { CalendarWidget } from '../../components/public/calendar-widget';
+import { CalendarIsland } from '../../components/public/calendar-widget';
 import { CategoryCard } from '../../components/public/cards';
 import { HomeCarousel, type SlideText } from '../../components/public/home-carousel';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon, QuoteIcon } from '../../components/public/icons';
@@ -102,7 +102,7 @@ export default function Home() {
               </div>
             </div>
             <div className="col-lg-4">
-              <CalendarWidget />
+              <CalendarIsland />
             </div>
           </div>
         </Container>

@@ -3,13 +3,18 @@ import { Outlet, useLoaderData, useLocation, useNavigation } from 'react-router'
 import 'react-toastify/ReactToastify.css';
 import '../../styles/public.css';
 import { resourceByKey } from '../../../content/resources/index';
-import { DisclaimerPopup } from '../../components/public/disclaimer';
+import { DisclaimerIsland } from '../../components/public/disclaimer';
 import { SiteFooter } from '../../components/public/footer';
-import { SiteNavbar, TopBar } from '../../components/public/header';
-import { PublicToasts } from '../../components/public/toasts';
+import { SiteNavbarIsland, TopBar } from '../../components/public/header';
 import { useMounted } from '../../components/public/hooks';
 import { attempt, type PublicLayoutData } from '../../components/public/site';
 import type { Route } from './+types/layout';
+
+/**
+ * Public pages hydrate only their islands in production (decision 0028): the root leaves out React Router's
+ * scripts for routes under this layout and the server adds the islands' loader.
+ */
+export const handle = { islands: true };
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
   const s = context.services;
@@ -25,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayou
 /** The public chrome is hidden on admin paths (an unknown admin path still gets the 404 screen). */
 const ADMIN_PATH = /^\/admin-(login|side-bar)/;
 
-/** Scroll position resets on every route change. */
+/** Scroll position resets on every route change (development, where React Router hydrates the page). */
 function ScrollReset() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -34,7 +39,7 @@ function ScrollReset() {
   return null;
 }
 
-/** While the next page's content loads: a progress bar and a status for assistive technology. */
+/** While the next page's content loads (development, where React Router navigates): a progress bar and a status for assistive technology. */
 function LoadingIndicator() {
   const navigation = useNavigation();
   const busy = navigation.state === 'loading';
@@ -67,12 +72,11 @@ export default function PublicLayout() {
         Skip to main content
       </a>
       <TopBar settings={settings} />
-      <SiteNavbar settings={settings} />
+      <SiteNavbarIsland firmName={settings.firmName} pathname={pathname} />
       <LoadingIndicator />
       <Outlet />
       <SiteFooter settings={settings} year={new Date(now).getFullYear()} />
-      <DisclaimerPopup settings={settings} />
-      <PublicToasts />
+      <DisclaimerIsland settings={{ firmName: settings.firmName, rule36: settings.rule36 }} />
       <ScrollReset />
     </div>
   );

@@ -1,0 +1,386 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  CONSENT_FIELD,
+  CONSENT_LABEL,
+  HONEYPOT_FIELD,
+  NOTICE_VERSION,
+  NOTICE_VERSION_FIELD,
+  OPPOSING_PARTY_FIELD,
+  OPPOSING_PARTY_LABEL,
+  SLOT_FIELD,
+} from '../../../content/consultation';
+import { inZone, time12 } from '../../../content/rules/slots';
+import { api } from '../../lib/api';
+import { island } from './island';
+import { toast } from './toasts';
+
+/** Off-screen, out of the tab order and hidden from assistive technology: only bots fill the honeypot. */
+const HONEYPOT_STYLE: React.CSSProperties = {
+  position: 'absolute',
+  left: '-10000px',
+  top: 'auto',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+};
+
+/**
+ * Posts the consultation request as multipart to /api/mail/contact with the spec's field names (plus the
+ * consent and the honeypot `website`) and shows the server's message; success is judged by the
+ * response's `success` flag.
+ */
+export async function sendConsultation(form: HTMLFormElement): Promise<boolean> {
+  const fd = new FormData(form);
+  const body = new FormData();
+  for (const name of ['name', 'contactNumber', 'email', 'LegalIssueSummary', 'datetime', HONEYPOT_FIELD])
+    if (fd.has(name)) body.append(name, String(fd.get(name) ?? ''));
+  // Intake (issue 15): the chosen slot, the opposing party and the notice version, when present.
+  for (const name of [SLOT_FIELD, OPPOSING_PARTY_FIELD, NOTICE_VERSION_FIELD]) {
+    const v = fd.get(name);
+    if (typeof v === 'string' && v.trim()) body.append(name, v);
+  }
+  const consent = fd.get(CONSENT_FIELD);
+  if (consent) body.append(CONSENT_FIELD, String(consent));
+  const doc = fd.get('document');
+  if (doc instanceof File && doc.size > 0) body.append('document', doc);
+  try {
+    const res = await api<{ success?: boolean }>('/api/mail/contact', { method: 'POST', form: body });
+    if (res.body.success) {
+      toast.success(res.body.message || 'Mail sent successfully!');
+      form.reset();
+      return true;
+    }
+    toast.error(res.body.message || 'Something went wrong.');
+  } catch {
+    toast.error('Error sending message. Please try again.');
+  }
+  return false;
+}
+
+/** The request's rules, with zod: loaded when the visitor first focuses the form (or submits it), not with the page. */
+let rules: Promise<typeof import('../../../content/consultation-schema')> | null = null;
+const loadRules = () => (rules ??= import('../../../content/consultation-schema'));
+
+interface FreeSlot {
+  start: string;
+  end: string;
+  remaining: number;
+}
+
+/** The visitor's own zone (undefined on the server). */
+function visitorZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 'Mon 4 Mar' for a 'YYYY-MM-DD' day. */
+function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  const wd = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][dt.getUTCDay()];
+  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  return `${wd} ${d} ${mon}`;
+}
+
+/**
+ * The free slots (listConsultationSlots), fetched in the browser so they are always current (the page
+ * itself is cached). Null until loaded; an empty list when none are free or the call failed.
+ */
+function useSlots(): { slots: FreeSlot[] | null; timeZone: string; reload: () => void } {
+  const [slots, setSlots] = useState<FreeSlot[] | null>(null);
+  const [timeZone, setTimeZone] = useState('');
+  const reload = useCallback(() => {
+    void api<{ slots?: FreeSlot[]; timeZone?: string }>('/api/consultations/slots')
+      .then((r) => {
+        setSlots(r.ok ? (r.body.slots ?? []) : []);
+        if (r.body.timeZone) setTimeZone(r.body.timeZone);
+      })
+      .catch(() => setSlots([]));
+  }, []);
+  useEffect(() => reload(), [reload]);
+  return { slots, timeZone, reload };
+}
+
+/**
+ * The Book Consultation form (an island, decision 0028): free slots first, the spec's date-time field
+ * behind "Ask for another time" (and without JavaScript). `defaultZone`: the firm's zone from the
+ * settings until the slots call names it; `notice`: the privacy notice's paragraphs.
+ */
+export function ConsultationFormView({ defaultZone, notice }: { defaultZone: string; notice: string[] }) {
+  const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { slots, timeZone, reload } = useSlots();
+  // 'other' (the spec's date-time field) until the slots arrive: it is also the form without JavaScript.
+  const [mode, setMode] = useState<'slot' | 'other'>('other');
+  const [day, setDay] = useState('');
+  const [slot, setSlot] = useState('');
+  const [zone, setZone] = useState<string | undefined>(undefined);
+  /** The visitor started on the date-time field before the slots arrived: leave them there. */
+  const typed = useRef(false);
+  const firmZone = timeZone || defaultZone;
+  useEffect(() => setZone(visitorZone()), []);
+  const days = useMemo(() => {
+    const by = new Map<string, FreeSlot[]>();
+    for (const sl of slots ?? []) {
+      const d = inZone(sl.start, firmZone).day;
+      by.set(d, [...(by.get(d) ?? []), sl]);
+    }
+    return by;
+  }, [slots, firmZone]);
+  useEffect(() => {
+    if (slots === null) return;
+    if (slots.length > 0 && !typed.current) setMode((m) => (m === 'other' && !day ? 'slot' : m));
+    const first = [...days.keys()][0] ?? '';
+    if (!days.has(day)) setDay(first);
+    if (slot && !slots.some((x) => x.start === slot)) setSlot('');
+  }, [slots, days, day, slot]);
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    if (mode === 'slot' && !slot) {
+      toast.error('Please choose a time, or ask for another time.');
+      return;
+    }
+    // The server's own rules and messages (content/consultation-schema.ts), before anything is sent; a
+    // chosen slot stands for the date-time, as on the server.
+    const form = e.currentTarget;
+    const fd = new FormData(form);
+    const { consultationProblem } = await loadRules();
+    const problem = consultationProblem(
+      {
+        name: fd.get('name'),
+        email: fd.get('email'),
+        contactNumber: fd.get('contactNumber'),
+        LegalIssueSummary: fd.get('LegalIssueSummary'),
+        datetime: mode === 'slot' ? slot : fd.get('datetime'),
+        [CONSENT_FIELD]: fd.get(CONSENT_FIELD),
+      },
+      new Date(),
+    );
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendConsultation(form);
+      setSlot('');
+      reload();
+    } finally {
+      setSending(false);
+    }
+  };
+  const firmOffset = slots && slots[0] ? inZone(slots[0].start, firmZone).offset : '';
+  return (
+    <form
+      ref={formRef}
+      className="consultation-form card card-body"
+      onSubmit={onSubmit}
+      onFocus={() => void loadRules()}
+      action="/api/mail/contact"
+      method="post"
+      encType="multipart/form-data"
+      noValidate={false}
+      aria-busy={sending}
+    >
+      <div className="row g-3">
+        <div className="col-md-6">
+          <label htmlFor="c-name" className="form-label">
+            Name
+          </label>
+          <input id="c-name" name="name" type="text" className="form-control" autoComplete="name" />
+        </div>
+        <div className="col-md-6">
+          <label htmlFor="c-email" className="form-label">
+            Email
+          </label>
+          <input id="c-email" name="email" type="email" className="form-control" autoComplete="email" />
+        </div>
+        <div className="col-md-6">
+          <label htmlFor="c-phone" className="form-label">
+            Contact Number
+          </label>
+          <input id="c-phone" name="contactNumber" type="tel" className="form-control" autoComplete="tel" />
+        </div>
+        {mode === 'slot' ? (
+          <fieldset className="col-12 slot-picker" aria-describedby="slot-zone">
+            <legend className="form-label fs-6 mb-1">Choose a date and time</legend>
+            <p id="slot-zone" className="form-text mt-0">
+              Times are the firm’s ({firmZone}{firmOffset ? `, UTC${firmOffset}` : ''})
+              {zone && slots && slots[0] && inZone(slots[0].start, zone).offset !== firmOffset
+                ? `; your own time (${zone}) is shown beside each.`
+                : '.'}
+            </p>
+            <div className="row g-2 align-items-start">
+              <div className="col-sm-4">
+                <label htmlFor="c-day" className="visually-hidden">
+                  Date
+                </label>
+                <select
+                  id="c-day"
+                  className="form-select"
+                  value={day}
+                  onChange={(e) => {
+                    setDay(e.target.value);
+                    setSlot('');
+                  }}
+                >
+                  {[...days.keys()].map((d) => (
+                    <option key={d} value={d}>
+                      {dayLabel(d)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="col-sm-8 d-flex flex-wrap gap-2" role="radiogroup" aria-label="Free times">
+                {(days.get(day) ?? []).map((sl) => {
+                  const firm = inZone(sl.start, firmZone);
+                  const mine = zone ? inZone(sl.start, zone) : null;
+                  const differs = mine && mine.offset !== firm.offset;
+                  const id = `slot-${sl.start.replace(/[^0-9]/g, '')}`;
+                  return (
+                    <div key={sl.start} className="slot-choice">
+                      <input
+                        type="radio"
+                        className="btn-check"
+                        name={SLOT_FIELD}
+                        id={id}
+                        value={sl.start}
+                        checked={slot === sl.start}
+                        onChange={() => setSlot(sl.start)}
+                      />
+                      <label className="btn btn-outline-primary btn-sm" htmlFor={id}>
+                        {time12(firm.time)}
+                        {differs ? (
+                          <span className="d-block small">
+                            {mine.day !== firm.day ? `${dayLabel(mine.day)}, ` : ''}
+                            {time12(mine.time)} your time (UTC{mine.offset})
+                          </span>
+                        ) : null}
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+            <button
+              type="button"
+              className="btn btn-link px-0"
+              onClick={() => {
+                typed.current = true;
+                setSlot('');
+                setMode('other');
+              }}
+            >
+              Ask for another time
+            </button>
+          </fieldset>
+        ) : (
+          <div className="col-md-6">
+            <label htmlFor="c-datetime" className="form-label">
+              Preferred Date &amp; Time
+            </label>
+            <input
+              id="c-datetime"
+              name="datetime"
+              type="datetime-local"
+              className="form-control"
+              onFocus={() => (typed.current = true)}
+            />
+            {slots && slots.length > 0 ? (
+              <button type="button" className="btn btn-link px-0" onClick={() => setMode('slot')}>
+                Choose one of the free times instead
+              </button>
+            ) : null}
+          </div>
+        )}
+        <div className="col-12">
+          <label htmlFor="c-summary" className="form-label">
+            Legal Issue Summary
+          </label>
+          <textarea id="c-summary" name="LegalIssueSummary" rows={5} className="form-control" />
+        </div>
+        <div className="col-md-6">
+          <label htmlFor="c-opposing" className="form-label">
+            {OPPOSING_PARTY_LABEL} (optional)
+          </label>
+          <input
+            id="c-opposing"
+            name={OPPOSING_PARTY_FIELD}
+            type="text"
+            maxLength={200}
+            className="form-control"
+            aria-describedby="c-opposing-help"
+          />
+          <p id="c-opposing-help" className="form-text mb-0">
+            The person or company on the other side, so we can check we are free to act for you.
+          </p>
+        </div>
+        <div className="col-12">
+          <label htmlFor="c-document" className="form-label">
+            Document (optional)
+          </label>
+          <input
+            id="c-document"
+            name="document"
+            type="file"
+            className="form-control"
+            aria-describedby="c-document-help"
+          />
+          <p id="c-document-help" className="form-text mb-0">
+            Attach a notice, agreement or order if you have one.
+          </p>
+        </div>
+        <div style={HONEYPOT_STYLE} aria-hidden="true">
+          <label htmlFor="c-website">Website</label>
+          <input
+            id="c-website"
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            aria-hidden="true"
+          />
+        </div>
+        <div className="col-12">
+          <section className="privacy-notice small border rounded p-2" aria-labelledby="notice-title">
+            <h3 id="notice-title" className="h6 mb-1">
+              Privacy notice (version {NOTICE_VERSION})
+            </h3>
+            {notice.map((p, i) => (
+              <p key={i} className="mb-1">
+                {p}
+              </p>
+            ))}
+            <input type="hidden" name={NOTICE_VERSION_FIELD} value={String(NOTICE_VERSION)} />
+          </section>
+        </div>
+        <div className="col-12">
+          <div className="form-check">
+            <input
+              id="c-consent"
+              name={CONSENT_FIELD}
+              type="checkbox"
+              value="true"
+              className="form-check-input"
+              required
+            />
+            <label htmlFor="c-consent" className="form-check-label">
+              {CONSENT_LABEL}
+            </label>
+          </div>
+        </div>
+      </div>
+      <div className="mt-4">
+        <button type="submit" className="btn btn-primary" disabled={sending}>
+          Send Message
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const ConsultationForm = island('consultation-form', ConsultationFormView);

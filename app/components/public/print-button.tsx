@@ -1,0 +1,17 @@
+import { PrintIcon } from './icons';
+import { island } from './island';
+
+/** The article's Print button (an island, decision 0028). */
+export function PrintButtonView() {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-primary btn-sm no-print d-inline-flex align-items-center gap-2"
+      onClick={() => window.print()}
+    >
+      <PrintIcon /> Print
+    </button>
+  );
+}
+
+export const PrintButton = island('print', PrintButtonView);

@@ -1,0 +1,50 @@
+/**
+ * The public pages' only script (decision 0028): hydrates each island of the page (`<div data-island>`,
+ * its props in the JSON script right before it) as its own React root. No router: links between public
+ * pages are ordinary document loads, served from the page cache. The server's loader script imports this
+ * module after the first paint and calls `start` with the built module of each island on the page.
+ */
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+
+type IslandComponent = ComponentType<Record<string, unknown>>;
+
+/** Renders nothing of its own; tells the caller once its island has committed. */
+function Hydrated({ children, done }: { children: ReactNode; done: () => void }) {
+  useEffect(() => done(), [done]);
+  return children;
+}
+
+function propsOf(el: HTMLElement, name: string): Record<string, unknown> {
+  const script = el.previousElementSibling;
+  if (script?.getAttribute('data-island-props') !== name) return {};
+  return JSON.parse(script.textContent || '{}') as Record<string, unknown>;
+}
+
+/** `modules`: island name → URL of its built module (default export: the component). */
+export async function start(modules: Record<string, string>): Promise<void> {
+  const loading = new Map<string, Promise<IslandComponent>>();
+  const load = (url: string): Promise<IslandComponent> => {
+    let p = loading.get(url);
+    if (!p) {
+      p = (import(/* @vite-ignore */ url) as Promise<{ default: IslandComponent }>).then((m) => m.default);
+      loading.set(url, p);
+    }
+    return p;
+  };
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  await Promise.all(
+    islands.map(async (el) => {
+      const name = el.dataset.island ?? '';
+      const url = modules[name];
+      if (!url) throw new Error(`island "${name}" has no built module`);
+      const Component = await load(url);
+      const props = propsOf(el, name);
+      await new Promise<void>((resolve) => {
+        hydrateRoot(el, createElement(Hydrated, { done: resolve, children: createElement(Component, props) }));
+      });
+    }),
+  );
+  // The browser tests (and anyone curious) can tell the page is interactive.
+  document.querySelector('.public-site')?.setAttribute('data-hydrated', 'true');
+}

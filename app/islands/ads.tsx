@@ -1,0 +1,1 @@
+export { AdsView as default } from '../components/public/ads-column';

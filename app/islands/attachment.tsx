@@ -1,0 +1,1 @@
+export { AttachmentView as default } from '../components/public/attachment';

@@ -1,0 +1,1 @@
+export { CalendarWidget as default } from '../components/public/calendar-widget';

@@ -1,0 +1,1 @@
+export { HomeCarouselView as default } from '../components/public/home-carousel';

@@ -1,0 +1,1 @@
+export { ConsultationFormView as default } from '../components/public/consultation-form';

@@ -1,0 +1,1 @@
+export { DisclaimerPopup as default } from '../components/public/disclaimer';

@@ -1,0 +1,1 @@
+export { EventStatusTicker as default } from '../components/public/event-status';

@@ -1,0 +1,1 @@
+export { FaqAccordionView as default } from '../components/public/faq-accordion';

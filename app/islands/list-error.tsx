@@ -1,0 +1,1 @@
+export { ListErrorAlert as default } from '../components/public/list-state';

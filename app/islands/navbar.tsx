@@ -1,0 +1,1 @@
+export { SiteNavbar as default } from '../components/public/header';

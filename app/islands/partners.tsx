@@ -1,0 +1,1 @@
+export { PartnersMarqueeView as default } from '../components/public/partners-marquee';

@@ -1,0 +1,1 @@
+export { PrintButtonView as default } from '../components/public/print-button';

@@ -1,0 +1,1 @@
+export { ReviewSliderView as default } from '../components/public/review-slider';
