@@ -20,12 +20,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { freePort, waitFor } from './local-server.mjs';
 import { buildIsStale } from './stale.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -63,31 +63,6 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-not-secret-1' };
 
 /* ---------- processes ---------- */
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 180_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 const children = new Set();
 function startChild(args, env) {
@@ -167,7 +142,7 @@ async function startSite(dataDir, port, env = {}) {
     ...env,
   });
   const exited = new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${child.log()}`))));
-  await Promise.race([waitFor(`http://127.0.0.1:${port}/api/health`), exited]);
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/api/health`, { everyMs: 20 }), exited]);
   return { child, ms: performance.now() - t0 };
 }
 
@@ -458,7 +433,7 @@ async function main() {
     writeFileSync(descFile, JSON.stringify(described));
     const barePort = await freePort();
     const bare = startChild(['scripts/bench-bare.mjs', descFile, String(barePort)], {});
-    await waitFor(`http://127.0.0.1:${barePort}/`);
+    await waitFor(`http://127.0.0.1:${barePort}/`, { everyMs: 20 });
 
     // Side by side: for each address and encoding, ROUNDS rounds of bare, product, product, bare.
     for (const x of COMPARE ? COMPARED : []) {

@@ -8,12 +8,12 @@
 // Targets (issue 7): performance ≥ 95, accessibility, best practices and SEO 100, CLS < 0.02.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitFor } from './local-server.mjs';
 import { buildIsStale } from './stale.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -25,31 +25,6 @@ const option = (name) => {
 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 180_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 /** Every public route of the spec, with real ids from the site's own API for the detail pages. */
 async function publicRoutes(base) {
@@ -98,7 +73,7 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     console.log(`Starting the site on ${base} with the demo content…`);
-    await waitFor(`${base}/api/health`, server);
+    await waitFor(`${base}/api/health`, { child: server });
   }
   const only = option('--only');
   const routes = only ? [only] : await publicRoutes(base);

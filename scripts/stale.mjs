@@ -1,4 +1,5 @@
 // Is the production build missing or older than any source file?
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -23,4 +24,9 @@ export function buildIsStale() {
   if (!existsSync(stamp) || !existsSync(path.join(dir, 'server/index.js')) || !existsSync(path.join(root, 'dist/server.js'))) return true;
   const built = statSync(stamp).mtimeMs;
   return SOURCES.some((s) => newest(path.join(root, s)) > built);
+}
+
+/** Builds the site (in the project folder) when the build is missing or stale; the caller's folder is kept. */
+export function buildIfStale() {
+  if (buildIsStale()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', cwd: root });
 }

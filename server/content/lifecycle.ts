@@ -255,6 +255,22 @@ export interface ListQuery {
   perPage?: number;
 }
 
+/** A row of a group as the dashboard's work list shows it (titled by its first text field, else by its id). */
+function workItem(r: ResourceDef, row: Row): WorkItem {
+  const titleField = titleFieldOf(r);
+  return {
+    group: r.key,
+    groupTitle: r.admin.title,
+    id: Number(row[r.id]),
+    title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
+    adminPath: `/admin-side-bar/${r.admin.path}`,
+    status: String(row.status),
+    pending: !!row.pending_draft,
+    publish_at: (row.publish_at as string | null) ?? null,
+    unpublish_at: (row.unpublish_at as string | null) ?? null,
+  };
+}
+
 export class ContentLifecycle {
   /** Set while a preview link is rendered: that row is shown as it would be published. */
   readonly previewing = new AsyncLocalStorage<PreviewOverlay>();
@@ -547,34 +563,34 @@ export class ContentLifecycle {
     const draft = parseDraft(live.pending_draft);
     if (draft) await this.checkRefsOf(r, draft);
     if (check) await check(await this.contentToPublish(r, id));
-    const before = await this.content.readRow(this.db, r, id);
-    const oldFiles = snapshotFiles(r, before ? snapshotOf(r, before) : null);
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      await this.baseline(trx, r, id);
-      if (draft) await applySnapshot(trx, r, id, draft, now);
-      await trx.updateTable(r.table).set({ status: 'published', pending_draft: null, publish_at: null, updated_at: now }).where(r.id, '=', id).execute();
-      await bumpContentVersion(typedTrx(trx));
-      await this.recordRevision(trx, r, id, 'publish', actor);
-    });
-    if (draft) await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
-    return (await this.content.readRow(this.db, r, id))!;
+    return this.settle(r, id, draft, 'publish', actor);
   }
 
   /** Takes a row off the site; it stays as a draft (a pending draft becomes its content). */
   async unpublish(r: ResourceDef, id: number, actor?: string): Promise<Row> {
     const live = await this.raw(r, id);
     const draft = parseDraft(live.pending_draft);
+    return this.settle(r, id, draft, 'unpublish', actor);
+  }
+
+  /**
+   * Publishes or unpublishes a row: a pending draft becomes its content, the state and the schedule field
+   * it fulfils are set, and the step is recorded as a revision; replaced files are retired.
+   */
+  private async settle(r: ResourceDef, id: number, draft: ReturnType<typeof parseDraft>, action: 'publish' | 'unpublish', actor?: string): Promise<Row> {
     const before = await this.content.readRow(this.db, r, id);
     const oldFiles = snapshotFiles(r, before ? snapshotOf(r, before) : null);
     const now = this.now();
+    const state =
+      action === 'publish'
+        ? ({ status: 'published', publish_at: null } as const)
+        : ({ status: 'draft', unpublish_at: null } as const);
     await this.db.transaction().execute(async (trx) => {
       await this.baseline(trx, r, id);
       if (draft) await applySnapshot(trx, r, id, draft, now);
-      await trx.updateTable(r.table).set({ status: 'draft', pending_draft: null, unpublish_at: null, updated_at: now }).where(r.id, '=', id).execute();
+      await trx.updateTable(r.table).set({ ...state, pending_draft: null, updated_at: now }).where(r.id, '=', id).execute();
       await bumpContentVersion(typedTrx(trx));
-      await this.recordRevision(trx, r, id, 'unpublish', actor);
+      await this.recordRevision(trx, r, id, action, actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
     this.content.notifyChange(r.key);
@@ -807,7 +823,6 @@ export class ContentLifecycle {
     const scheduled: WorkItem[] = [];
     const goingOff: WorkItem[] = [];
     for (const r of resources) {
-      const titleField = Object.entries(r.fields).find(([, f]) => f.type === 'text')?.[0];
       const rows = await this.db
         .selectFrom(r.table)
         .selectAll()
@@ -819,17 +834,7 @@ export class ContentLifecycle {
         .limit(100)
         .execute();
       for (const row of rows) {
-        const item: WorkItem = {
-          group: r.key,
-          groupTitle: r.admin.title,
-          id: Number(row[r.id]),
-          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
-          adminPath: `/admin-side-bar/${r.admin.path}`,
-          status: String(row.status),
-          pending: !!row.pending_draft,
-          publish_at: (row.publish_at as string | null) ?? null,
-          unpublish_at: (row.unpublish_at as string | null) ?? null,
-        };
+        const item = workItem(r, row);
         if (row.status === 'draft' || row.pending_draft) drafts.push(item);
         if (row.publish_at) scheduled.push(item);
         if (row.unpublish_at && String(row.unpublish_at) <= week) goingOff.push(item);
@@ -839,7 +844,6 @@ export class ContentLifecycle {
     const missingAlt: WorkItem[] = [];
     for (const r of resources) {
       if (!altKeys(r).length) continue;
-      const titleField = titleFieldOf(r);
       const rows = await this.db
         .selectFrom(r.table)
         .selectAll()
@@ -849,17 +853,7 @@ export class ContentLifecycle {
         .limit(100)
         .execute();
       for (const row of rows) {
-        missingAlt.push({
-          group: r.key,
-          groupTitle: r.admin.title,
-          id: Number(row[r.id]),
-          title: titleField && row[titleField] ? String(row[titleField]) : `${r.label} #${String(row[r.id])}`,
-          adminPath: `/admin-side-bar/${r.admin.path}`,
-          status: String(row.status),
-          pending: !!row.pending_draft,
-          publish_at: (row.publish_at as string | null) ?? null,
-          unpublish_at: (row.unpublish_at as string | null) ?? null,
-        });
+        missingAlt.push(workItem(r, row));
       }
     }
     scheduled.sort((x, y) => String(x.publish_at).localeCompare(String(y.publish_at)));

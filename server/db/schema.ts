@@ -93,6 +93,7 @@ export interface ConsultationsTable extends ConsultationIntakeColumns {
   document_name: string | null;
   document_type: string | null;
   status: Defaulted<string>;
+  /** ISO time of the consent; null when the request carried none (the spec's client, older requests). */
   consent_at: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;

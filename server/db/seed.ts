@@ -563,22 +563,15 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
         );
       }
     })(),
-    s.all(
-      'review',
-      REVIEWS.map((r) => ({ fields: r })),
-    ),
-    s.all(
-      'team',
-      TEAM.map((t) => ({ fields: t })),
-    ),
-    s.all(
-      'faqs',
-      FAQS.map((f) => ({ fields: f })),
-    ),
-    s.all(
-      'vacancy',
-      VACANCIES.map((v) => ({ fields: v })),
-    ),
+    // The groups without files: their rows are the fields alone.
+    ...(
+      [
+        ['review', REVIEWS],
+        ['team', TEAM],
+        ['faqs', FAQS],
+        ['vacancy', VACANCIES],
+      ] as const
+    ).map(([key, rows]) => s.all(key, rows.map((fields) => ({ fields })))),
   ];
 
   const related = (async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
@@ -13,7 +13,7 @@ import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.s
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
 import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
 import { consultationSchema } from '../../content/consultation-schema';
-import type { Database } from '../db/schema';
+import type { ConsultationsTable, Database } from '../db/schema';
 import type { Intake } from '../consultations/service.server';
 
 export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
@@ -82,29 +82,8 @@ export function newReference(): string {
   return `CR-${out.slice(0, 4)}-${out.slice(4)}`;
 }
 
-export interface ConsultationRow {
-  consultation_id: number;
-  reference: string;
-  name: string;
-  email: string;
-  contact_number: string;
-  legal_issue_summary: string;
-  requested_at: string;
-  document_path: string | null;
-  document_name: string | null;
-  document_type: string | null;
-  /** ISO time of the consent; null when the request carried none (the spec's client, older requests). */
-  consent_at: string | null;
-  status: ConsultationStatus;
-  /** Intake (issue 15). */
-  slot_start?: string | null;
-  opposing_party?: string | null;
-  consent_version?: string | null;
-  decision_note?: string | null;
-  conflict?: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored consultation request as read (its status one of the declared ones). */
+export type ConsultationRow = Omit<Selectable<ConsultationsTable>, 'status'> & { status: ConsultationStatus };
 
 /** Consultations and mail: what the routes call. Every message goes through the outbox. */
 export class MailService {

@@ -11,6 +11,8 @@ import { pluralOf } from '../../server/assistant/knowledge.server';
 import { bumpContentVersion } from '../../server/cluster/version';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { file, jpgBytes, pngBytes } from '../helpers/files';
+import { speakersField } from './api-helpers';
+import type { Speaker } from '../../content/resources/event';
 
 const NOW = new Date(2027, 2, 15, 10, 0, 0);
 
@@ -35,12 +37,9 @@ function form(fields: Record<string, string>) {
   return f;
 }
 
-async function addEvent(title: string, f: Record<string, string>, speakers: Record<string, string>[]) {
+async function addEvent(title: string, f: Record<string, string>, speakers: Partial<Speaker>[]) {
   const fd = form({ event_title: title, event_description: `${title} description`, ...f });
-  fd.append(
-    'speakers',
-    JSON.stringify(speakers.map((sp) => ({ designation: '', date: '', from_time: '', to_time: '', image: '', ...sp }))),
-  );
+  fd.append('speakers', speakersField(...speakers));
   await image('event_image', fd);
   return (await ok('/api/event/addEvent', { form: fd })).event.event_id as number;
 }
@@ -86,53 +85,20 @@ beforeAll(async () => {
   );
   await blog('Bail Rights Explained', 'Criminal Law', '<p>What an arrested person should know about regular bail.</p>');
 
-  await addEvent(
-    'Law Day Conference 2027',
-    {
-      event_start_date: '2027-03-20',
-      event_start_time: '10:00',
-      event_end_date: '2027-03-20',
-      event_end_time: '17:00',
-      event_address: 'Kochi Bar Hall',
-    },
-    [
+  // One-day events: title, day, from, to, address, speakers.
+  const events: [string, string, string, string, string, Partial<Speaker>[]][] = [
+    ['Law Day Conference 2027', '2027-03-20', '10:00', '17:00', 'Kochi Bar Hall', [
       { speaker_name: 'Justice Anil Kumar', designation: 'Judge' },
       { speaker_name: 'Adv. Priya Nair', designation: 'Senior Advocate' },
-    ],
-  );
-  await addEvent(
-    'Property Law Workshop',
-    {
-      event_start_date: '2027-04-10',
-      event_start_time: '09:30',
-      event_end_date: '2027-04-10',
-      event_end_time: '13:00',
-      event_address: 'Chennai Office',
-    },
-    [{ speaker_name: 'Adv. Ravi Menon', designation: 'Partner' }],
-  );
-  await addEvent(
-    'Legal Aid Camp',
-    {
-      event_start_date: '2027-03-15',
-      event_start_time: '09:00',
-      event_end_date: '2027-03-15',
-      event_end_time: '18:00',
-      event_address: 'Kozhikode Town Hall',
-    },
-    [{ speaker_name: 'Adv. Sara Thomas', designation: 'Associate' }],
-  );
-  await addEvent(
-    'Consumer Rights Seminar',
-    {
-      event_start_date: '2027-02-01',
-      event_start_time: '10:00',
-      event_end_date: '2027-02-01',
-      event_end_time: '12:00',
-      event_address: 'Online',
-    },
-    [{ speaker_name: 'Dr. Leela Das', designation: 'Professor' }],
-  );
+    ]],
+    ['Property Law Workshop', '2027-04-10', '09:30', '13:00', 'Chennai Office', [{ speaker_name: 'Adv. Ravi Menon', designation: 'Partner' }]],
+    ['Legal Aid Camp', '2027-03-15', '09:00', '18:00', 'Kozhikode Town Hall', [{ speaker_name: 'Adv. Sara Thomas', designation: 'Associate' }]],
+    ['Consumer Rights Seminar', '2027-02-01', '10:00', '12:00', 'Online', [{ speaker_name: 'Dr. Leela Das', designation: 'Professor' }]],
+  ];
+  for (const [title, day, from, to, address, speakers] of events) {
+    const when = { event_start_date: day, event_start_time: from, event_end_date: day, event_end_time: to };
+    await addEvent(title, { ...when, event_address: address }, speakers);
+  }
   await addEvent('Open House', {}, []);
 
   ids.adA = await addAd('Primary', '01/03/2027', '31/03/2027');

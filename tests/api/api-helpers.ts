@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { Speaker } from '../../content/resources/event';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
 import { call, type Json, type TestServer } from '../helpers/server';
 
@@ -56,34 +57,31 @@ function docxBytes(): Buffer {
     const data = Buffer.from(text);
     const nameBuf = Buffer.from(name);
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    locals.push(local, nameBuf, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBuf);
+    // Local file header and central directory entry: their fields as [offset, bytes, value] (stored, no flags).
+    locals.push(
+      header(30, [[0, 4, 0x04034b50], [4, 2, 20], [14, 4, crc], [18, 4, data.length], [22, 4, data.length], [26, 2, nameBuf.length]]),
+      nameBuf,
+      data,
+    );
+    centrals.push(
+      header(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [16, 4, crc], [20, 4, data.length], [24, 4, data.length], [28, 2, nameBuf.length], [42, 4, offset]]),
+      nameBuf,
+    );
     offset += 30 + nameBuf.length + data.length;
   }
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = header(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, cd.length], [16, 4, offset]]);
   return Buffer.concat([...locals, cd, end]);
+}
+
+/** A little-endian record of `size` bytes with the given fields set (the rest zero). */
+function header(size: number, fields: [offset: number, bytes: 2 | 4, value: number][]): Buffer {
+  const b = Buffer.alloc(size);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 2) b.writeUInt16LE(value, offset);
+    else b.writeUInt32LE(value, offset);
+  }
+  return b;
 }
 
 function crc32(buf: Buffer): number {
@@ -127,6 +125,12 @@ export function storedFiles(dataDir: string, dir = 'uploads'): string[] {
 
 export const onDisk = (dataDir: string, rel: string) => existsSync(path.join(dataDir, rel));
 
+/** The body of an add-case-details call: a case file (and the content) for that case. */
+export function caseDetailsBody(categoryId: number, caseId: number, caseFile: Upload, content?: string): { form: FormData } {
+  const fields = { case_category_id: String(categoryId), case_id: String(caseId) };
+  return multipart(content === undefined ? fields : { ...fields, case_content: content }, { case_file: caseFile });
+}
+
 /** A case category and a case in it (what case details hang from), added through the API. */
 export async function addCase(
   s: TestServer,
@@ -139,4 +143,9 @@ export async function addCase(
   const json = { case_title_name: title, case_category_id: categoryId };
   const caseId: number = (await api(s.url, '/api/cases/addcase', { cookie, json })).body.case.case_id;
   return { categoryId, caseId };
+}
+
+/** The `speakers` field of an event as the spec's client sends it: every key of each speaker, blank unless given. */
+export function speakersField(...speakers: Partial<Speaker>[]): string {
+  return JSON.stringify(speakers.map((sp) => ({ speaker_name: '', designation: '', date: '', from_time: '', to_time: '', image: '', ...sp })));
 }

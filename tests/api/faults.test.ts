@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { OUT_OF_SPACE } from '../../server/app';
 import { signedInServer } from '../helpers/server';
-import { api, multipart, sampleBytes, storedFiles, addCase } from './api-helpers';
+import { api, multipart, sampleBytes, storedFiles, addCase, caseDetailsBody } from './api-helpers';
 import { dynamic } from '../../server/db/schema';
 
 const { s, cookie } = await signedInServer();
@@ -50,10 +50,7 @@ describe('a full disk during an upload', () => {
       expect(img.body.message).toBe(OUT_OF_SPACE);
       const doc = await api(s.url, '/api/casedetails/addcasedetails', {
         cookie,
-        ...multipart(
-          { case_category_id: String(categoryId), case_id: String(caseId) },
-          { case_file: [b.pdf, 'r.pdf'] },
-        ),
+        ...caseDetailsBody(categoryId, caseId, [b.pdf, 'r.pdf']),
       });
       expect(doc.status).toBe(507);
       expect(await count('carousels')).toBe(before.carousels);
@@ -100,10 +97,7 @@ describe('a full disk during an upload', () => {
       const big = Buffer.concat([b.pdf, Buffer.alloc(512 * 1024, 0x20)]);
       const r = await api(s.url, '/api/casedetails/addcasedetails', {
         cookie,
-        ...multipart(
-          { case_category_id: String(categoryId), case_id: String(caseId) },
-          { case_file: [big, 'big.pdf'] },
-        ),
+        ...caseDetailsBody(categoryId, caseId, [big, 'big.pdf']),
       });
       expect(r.status).toBe(507);
       expect(r.body.message).toBe(OUT_OF_SPACE);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, type Json, signedInServer } from '../helpers/server';
-import { api, multipart, onDisk, sampleBytes, storedFiles, addCase } from './api-helpers';
+import { api, multipart, onDisk, sampleBytes, storedFiles, addCase, caseDetailsBody, speakersField } from './api-helpers';
 
 /** A GET with the path sent exactly as written (fetch would normalise '..' away). */
 function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
@@ -82,13 +82,13 @@ describe('file type is judged by content, not by name', () => {
     ] as const) {
       const r = await api(s.url, '/api/casedetails/addcasedetails', {
         cookie,
-        ...multipart({ case_category_id: String(categoryId), case_id: String(caseId) }, { case_file: [bytes, name] }),
+        ...caseDetailsBody(categoryId, caseId, [bytes, name]),
       });
       expect(r.status).toBe(415);
     }
     const ok = await api(s.url, '/api/casedetails/addcasedetails', {
       cookie,
-      ...multipart({ case_category_id: String(categoryId), case_id: String(caseId) }, { case_file: [b.docx, 'judgment'] }),
+      ...caseDetailsBody(categoryId, caseId, [b.docx, 'judgment']),
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.case.case_file).toMatch(/^uploads\/casedetails\/[0-9a-f]{32}\.docx$/);
@@ -146,7 +146,7 @@ describe('stored paths and the file host', () => {
         {
           event_title: 'Paths',
           event_description: 'D',
-          speakers: JSON.stringify([{ speaker_name: 'X', designation: '', date: '', from_time: '', to_time: '', image: '../../site.db' }]),
+          speakers: speakersField({ speaker_name: 'X', image: '../../site.db' }),
         },
         { event_image: [b.png, 'e.png'] },
       ),
@@ -217,10 +217,7 @@ describe('a failed write leaves no file and no row', () => {
         {
           event_title: 'Half event',
           event_description: 'D',
-          speakers: JSON.stringify([
-            { speaker_name: 'A', designation: '', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: 'B', designation: '', date: 'not a date', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B', date: 'not a date' }),
         },
         { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'] },
       ),
@@ -238,10 +235,7 @@ describe('a failed write leaves no file and no row', () => {
         {
           event_title: 'Half event 2',
           event_description: 'D',
-          speakers: JSON.stringify([
-            { speaker_name: 'A', designation: '', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: 'B', designation: '', date: '', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B' }),
         },
         { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'], speaker_image_1: [b.pdf, 'b.png'] },
       ),

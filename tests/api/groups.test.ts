@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
-import { api, multipart, onDisk, sampleBytes, type Bytes, type Payload } from './api-helpers';
+import { api, multipart, onDisk, sampleBytes, type Bytes, type Payload, speakersField } from './api-helpers';
 
 interface Ctx {
   b: Bytes;
@@ -252,10 +252,7 @@ const GROUPS: Group[] = [
           event_end_date: '2030-05-01',
           event_end_time: '17:00',
           event_address: 'Town Hall, Kochi',
-          speakers: JSON.stringify([
-            { speaker_name: 'Adv. Rao', designation: 'Senior Counsel', date: '2030-05-01', from_time: '10:00', to_time: '11:00', image: '' },
-            { speaker_name: '', designation: '', date: '', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({ speaker_name: 'Adv. Rao', designation: 'Senior Counsel', date: '2030-05-01', from_time: '10:00', to_time: '11:00' }, {}),
         },
         { event_image: [c.b.png, 'camp.png'], speaker_image_0: [c.b.jpg, 'rao.jpg'] },
       ),
@@ -553,11 +550,7 @@ describe('group specifics', () => {
         {
           event_title: 'Moot court',
           event_description: 'Students argue',
-          speakers: JSON.stringify([
-            { speaker_name: '', designation: '', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: 'Judge Iyer', designation: 'Retd. Justice', date: '', from_time: '', to_time: '', image: '' },
-            { speaker_name: ' ', designation: '', date: '', from_time: '', to_time: '', image: '' },
-          ]),
+          speakers: speakersField({}, { speaker_name: 'Judge Iyer', designation: 'Retd. Justice' }, { speaker_name: ' ' }),
         },
         { event_image: [ctx.b.png, 'm.png'], speaker_image_1: [ctx.b.jpg, 'iyer.jpg'] },
       ),

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server';
-import { api, multipart, sampleBytes, type Bytes } from './api-helpers';
+import { describe, expect, it } from 'vitest';
+import { signedInServer } from '../helpers/server';
+import { api, multipart, sampleBytes } from './api-helpers';
 
 /**
  * Alt text beside every image (issue 14 item 8, decision 0024) over real HTTP: the spec's call (no alt text)
  * gets the title as alt text and the row is flagged; the admin form's call (with alt text) is stored unflagged;
  * the public page carries the alt text; the work list lists the flagged image; an update with alt text clears it.
  */
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
+const { s, cookie } = await signedInServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
+const b = await sampleBytes();
 
 interface WorkItem { group: string; id: number; title: string; adminPath: string }
 const worklist = async () => (await api(s.url, '/api/content-worklist', { cookie })).body.missingAlt as WorkItem[];
 const html = async (p: string) => (await fetch(`${s.url}${p}`)).text();
-
-beforeAll(async () => {
-  s = await startServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
-  cookie = await s.login();
-  b = await sampleBytes();
-});
-afterAll(() => s?.close());
 
 describe('alt text of images', () => {
   it('defaults and flags it on the spec’s call, keeps the form’s own, shows it on the page, lists and clears the flag', async () => {

@@ -1,26 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file, pdfBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
-import { consultationForm, FAST_MAIL_ENV, startSink, until, type Received, type Sink } from './mail-sink';
+import { call } from '../helpers/server';
+import { consultationForm, intakeServer, until, type Received } from './mail-sink';
 
 /** The conflict check and the data rights of issue 15, over real HTTP with a real SMTP server. */
-let sink: Sink;
-let s: TestServer;
-let cookie: string;
+const { sink, s, cookie } = await intakeServer();
 let clock = new Date('2030-03-02T00:00:00Z');
-
-beforeAll(async () => {
-  sink = await startSink();
-  s = await startServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, INTAKE_SWEEP_MS: '3600000' } });
-  s.services.clock.now = () => new Date(clock);
-  cookie = await s.login();
-});
-afterAll(async () => {
-  await s?.close();
-  await sink?.close();
-});
+s.services.clock.now = () => new Date(clock);
 
 const db = () => s.services.store.db;
 const book = async (over: Record<string, string | null>) => {

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startServer, type TestServer } from '../helpers/server';
-import { consultationForm, FAST_MAIL_ENV, startSink, until, type Received, type Sink } from './mail-sink';
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers/server';
+import { consultationForm, intakeServer, until, type Received } from './mail-sink';
 
 /**
  * The confirmation flow (issue 15) with a real SMTP server and a controlled clock: received → confirmed by
  * the firm's mailed link → invitation .ics → reminder 24 h before → cancelled by the client's link →
  * cancelling .ics (same UID). Plus the admin's decisions and the links' expiry and single use.
  */
-let sink: Sink;
-let s: TestServer;
-let cookie: string;
+const { sink, s, cookie } = await intakeServer();
 let clock = new Date('2030-03-02T00:00:00Z');
+s.services.clock.now = () => new Date(clock);
 /** Monday 4 March 2030, 03:00 IST. */
 const SLOT = '2030-03-03T21:30:00.000Z';
-
-beforeAll(async () => {
-  sink = await startSink();
-  s = await startServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, INTAKE_SWEEP_MS: '3600000' } });
-  s.services.clock.now = () => new Date(clock);
-  cookie = await s.login();
-});
-afterAll(async () => {
-  await s?.close();
-  await sink?.close();
-});
 
 const to = (addr: string) => (m: Received) => m.envelopeTo.includes(addr);
 const mailsTo = (addr: string) => sink.messages.filter(to(addr));

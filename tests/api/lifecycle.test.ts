@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, type TestServer } from '../helpers/server';
-import { api, multipart, onDisk, sampleBytes, storedFiles, type Bytes } from './api-helpers';
+import { startServer, type TestServer, signedInServer } from '../helpers/server';
+import { api, multipart, onDisk, sampleBytes, storedFiles } from './api-helpers';
 import { until } from './mail-sink';
 
 /**
@@ -11,9 +11,8 @@ import { until } from './mail-sink';
  * signed previews, publish, revisions, the spec's delete into the trash, restore with files, purge; the
  * admin list's paging, search, sort and states; the order the firm sets; scheduling on two instances.
  */
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
+const { s, cookie } = await signedInServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
+const b = await sampleBytes();
 
 const page = async (p: string) => {
   const r = await fetch(`${s.url}${p}`);
@@ -27,13 +26,6 @@ async function preview(group: string, id: number): Promise<string> {
   expect(r.body.url).toMatch(/\/preview\/[A-Za-z0-9_-]{43}$/);
   return new URL(r.body.url).pathname;
 }
-
-beforeAll(async () => {
-  s = await startServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
-  cookie = await s.login();
-  b = await sampleBytes();
-});
-afterAll(() => s?.close());
 
 describe('the lifecycle calls are in the API reference', () => {
   it('documents every operationId of the issue', async () => {
@@ -272,17 +264,20 @@ describe('Blogs (multipart with files): draft, pending draft with a new image, h
 
 describe('Events (multipart with speakers)', () => {
   it('keeps the speakers of a pending draft apart from the live event, and restores them from history and trash', async () => {
+    const harbourDay = {
+      event_title: 'Harbour Law Day',
+      event_description: 'Talks on shipping law',
+      event_start_date: '2031-05-01',
+      event_start_time: '09:30',
+      event_end_date: '2031-05-01',
+      event_end_time: '17:00',
+      event_address: 'Port Trust Hall, Kochi',
+    };
     const add = await api(s.url, '/api/event/addEvent', {
       cookie,
       payload: multipart(
         {
-          event_title: 'Harbour Law Day',
-          event_description: 'Talks on shipping law',
-          event_start_date: '2031-05-01',
-          event_start_time: '09:30',
-          event_end_date: '2031-05-01',
-          event_end_time: '17:00',
-          event_address: 'Port Trust Hall, Kochi',
+          ...harbourDay,
           speakers: JSON.stringify([{ speaker_name: 'Adv. Rao', designation: 'Senior Counsel', date: '2031-05-01', from_time: '10:00', to_time: '11:00', image: '' }]),
         },
         { event_image: [b.png, 'day.png'], speaker_image_0: [b.jpg, 'rao.jpg'] },
@@ -298,13 +293,7 @@ describe('Events (multipart with speakers)', () => {
       payload: multipart({
         event_id: String(id),
         status: 'draft',
-        event_title: 'Harbour Law Day',
-        event_description: 'Talks on shipping law',
-        event_start_date: '2031-05-01',
-        event_start_time: '09:30',
-        event_end_date: '2031-05-01',
-        event_end_time: '17:00',
-        event_address: 'Port Trust Hall, Kochi',
+        ...harbourDay,
         speakers: JSON.stringify([{ speaker_name: 'Adv. Meera Rao', designation: 'Senior Counsel', date: '2031-05-01', from_time: '10:00', to_time: '11:00', image: photo }]),
       }),
     });

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file, pdfBytes, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
-import { bytesOf, FAST_MAIL_ENV, startSink, type Sink } from './mail-sink';
+import { call } from '../helpers/server';
+import { bytesOf, mailServer } from './mail-sink';
 
-let k: Sink;
-let s: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  k = await startSink();
-  s = await startServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: k.url } });
-  cookie = await s.login();
-});
-afterAll(async () => {
-  await s?.close();
-  await k?.close();
-});
+const { sink: k, s, cookie } = await mailServer();
 
 function mailForm(n: number, over: Record<string, string> = {}): FormData {
   const form = new FormData();

@@ -1,23 +1,11 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file, pdfBytes, pngBytes } from '../helpers/files';
-import { call, startServer, type TestServer } from '../helpers/server';
-import { bytesOf, consultationForm, FAST_MAIL_ENV, startSink, until, type Received, type Sink } from './mail-sink';
+import { call, startServer } from '../helpers/server';
+import { bytesOf, consultationForm, FAST_MAIL_ENV, mailServer, until, type Received } from './mail-sink';
 
-let sink: Sink;
-let s: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  sink = await startSink();
-  s = await startServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url } });
-  cookie = await s.login();
-});
-afterAll(async () => {
-  await s?.close();
-  await sink?.close();
-});
+const { sink, s, cookie } = await mailServer();
 
 const recipient = (m: Received) => m.envelopeTo.join(',');
 

@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { afterAll } from 'vitest';
+import { signedInServer, type TestServer } from '../helpers/server';
 
 /** A message as received by the test SMTP server and parsed back. */
 export interface Received {
@@ -121,6 +123,19 @@ export const FAST_MAIL_ENV = {
   FIRM_INBOX: 'inbox@firm.test',
   MAIL_FROM: 'no-reply@firm.test',
 };
+
+/**
+ * A test file's server that mails through a real SMTP sink (FAST_MAIL_ENV and `env`), signed in; awaited at
+ * the file's top level. The sink closes after the file, after the server.
+ */
+export async function mailServer(env: Record<string, string> = {}): Promise<{ sink: Sink; s: TestServer; cookie: string }> {
+  const sink = await startSink();
+  afterAll(() => sink.close());
+  return { sink, ...(await signedInServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, ...env } })) };
+}
+
+/** The intake tests' server: mailServer that sweeps only when the test says (once an hour). */
+export const intakeServer = () => mailServer({ INTAKE_SWEEP_MS: '3600000' });
 
 /** The Book Consultation form's fields, the consent ticked (pass `consent: null` to leave it out). */
 export function consultationForm(

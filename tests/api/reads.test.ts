@@ -1,7 +1,7 @@
 /** The spec's public reads (section 7) work without a session; unknown ids answer 404. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, type Json } from '../helpers/server';
-import { api, multipart, sampleBytes, type Bytes } from './api-helpers';
+import { api, multipart, sampleBytes, type Bytes, caseDetailsBody } from './api-helpers';
 
 let s: TestServer;
 let cookie: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Elsewhere', case_category_id: other } });
   const d = await api(s.url, '/api/casedetails/addcasedetails', {
     cookie,
-    ...multipart({ case_category_id: String(family), case_id: String(custody), case_content: '<p>Joint custody granted.</p>' }, { case_file: [b.pdf, 'order.pdf'] }),
+    ...caseDetailsBody(family, custody, [b.pdf, 'order.pdf'], '<p>Joint custody granted.</p>'),
   });
   expect(d.status).toBe(200);
   const blog = await api(s.url, '/api/blog/addblogs', {

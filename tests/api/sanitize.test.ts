@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Json, signedInServer } from '../helpers/server';
-import { api, multipart, sampleBytes, addCase } from './api-helpers';
+import { api, multipart, sampleBytes, addCase, caseDetailsBody } from './api-helpers';
 
 const { s, cookie } = await signedInServer();
 const b = await sampleBytes();
@@ -20,7 +20,7 @@ async function roundTrip(html: string): Promise<string[]> {
   const read = await api(s.url, '/api/blog/getblogByid', { json: { blog_id: blog.body.blog.blog_id } });
   const details = await api(s.url, '/api/casedetails/addcasedetails', {
     cookie,
-    ...multipart({ case_category_id: String(categoryId), case_id: String(caseId), case_content: html }, { case_file: [b.pdf, 'f.pdf'] }),
+    ...caseDetailsBody(categoryId, caseId, [b.pdf, 'f.pdf'], html),
   });
   expect(details.status, JSON.stringify(details.body)).toBe(200);
   const byCase = await api(s.url, '/api/casedetails/getCasedetailsByCaseId', { json: { case_id: String(caseId) } });

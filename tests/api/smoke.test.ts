@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signedInServer } from '../helpers/server';
 import { file, pdfBytes, pngBytes } from '../helpers/files';
+import { speakersField } from './api-helpers';
 
 const { s, cookie } = await signedInServer();
 
@@ -49,11 +50,7 @@ describe('files', () => {
     form.append('event_image', file(await pngBytes(), 'e.png'));
     form.append(
       'speakers',
-      JSON.stringify([
-        { speaker_name: 'A', designation: 'Judge', date: '2027-01-02', from_time: '10:00', to_time: '11:00', image: '' },
-        { speaker_name: '', designation: '', date: '', from_time: '', to_time: '', image: '' },
-        { speaker_name: 'B', designation: 'Advocate', date: '', from_time: '', to_time: '', image: '' },
-      ]),
+      speakersField({ speaker_name: 'A', designation: 'Judge', date: '2027-01-02', from_time: '10:00', to_time: '11:00' }, {}, { speaker_name: 'B', designation: 'Advocate' }),
     );
     form.append('speaker_image_2', file(await pngBytes(), 'b.png'));
     const add = await call(s.url, '/api/event/addEvent', { cookie, form });

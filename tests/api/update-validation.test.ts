@@ -11,7 +11,7 @@ import { resourceByKey } from '../../content/resources/index';
 import type { ResourceKey } from '../../content/kit';
 import { file } from '../helpers/files';
 import { type Json, signedInServer } from '../helpers/server';
-import { api, sampleBytes, storedFiles, addCase } from './api-helpers';
+import { api, sampleBytes, storedFiles, addCase, speakersField } from './api-helpers';
 import { dynamic } from '../../server/db/schema';
 
 const { s, cookie } = await signedInServer({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
@@ -183,9 +183,7 @@ const groups: GroupCase[] = [
           ['event_address', 'Town Hall'],
           [
             'speakers',
-            JSON.stringify([
-              { speaker_name: 'Adv. Rao', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' },
-            ]),
+            speakersField({ speaker_name: 'Adv. Rao', designation: 'Counsel' }),
           ],
           ['event_image', up(b.png, 'e.png')],
         ])
@@ -200,9 +198,7 @@ const groups: GroupCase[] = [
       ['event_address', 'Town Hall'],
       [
         'speakers',
-        JSON.stringify([
-          { speaker_name: 'Adv. Das', designation: 'Counsel', date: '', from_time: '', to_time: '', image: '' },
-        ]),
+        speakersField({ speaker_name: 'Adv. Das', designation: 'Counsel' }),
       ],
       ['event_id', String(id)],
     ],

@@ -5,8 +5,10 @@
  * to administrators.
  */
 import { describe, expect, it } from 'vitest';
+import { file } from '../helpers/files';
 import { signedInServer } from '../helpers/server';
-import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase } from './api-helpers';
+import { api, multipart, sampleBytes, storedFiles, type Bytes, addCase, caseDetailsBody } from './api-helpers';
+import { consultationForm } from './mail-sink';
 
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
@@ -59,7 +61,7 @@ describe('SVG and HTML are refused by content', () => {
       const bytes = bytesFn(b);
       const caseFile = await api(s.url, '/api/casedetails/addcasedetails', {
         cookie,
-        ...multipart({ case_category_id: String(categoryId), case_id: String(caseId) }, { case_file: [bytes, name] }),
+        ...caseDetailsBody(categoryId, caseId, [bytes, name]),
       });
       expect(caseFile.status).toBe(415);
       expect(caseFile.body.message).toMatch(/Please upload a PDF, DOC or DOCX file/);
@@ -73,15 +75,7 @@ describe('SVG and HTML are refused by content', () => {
       });
       expect(blog.status).toBe(415);
 
-      const form = new FormData();
-      form.append('name', 'Visitor');
-      form.append('email', 'visitor@test.example');
-      form.append('contactNumber', '+44 20 7946 0000');
-      form.append('LegalIssueSummary', 'A question');
-      form.append('datetime', new Date(Date.now() + 7 * 86400_000).toISOString());
-      form.append('consent', 'true');
-      form.append('document', new File([new Uint8Array(bytes)], name));
-      const consult = await api(s.url, '/api/mail/contact', { form });
+      const consult = await api(s.url, '/api/mail/contact', { form: consultationForm({}, file(bytes, name)) });
       expect(consult.status).toBe(415);
 
       expect(storedFiles(s.dataDir, 'uploads')).toEqual([]);
@@ -108,10 +102,7 @@ describe('stored files are served with their checked type', () => {
   it('PDF: application/pdf inline (the 600 px frame of spec section 9) inside the sandbox; DOCX: an attachment', async () => {
     const pdf = await api(s.url, '/api/casedetails/addcasedetails', {
       cookie,
-      ...multipart(
-        { case_category_id: String(categoryId), case_id: String(caseId) },
-        { case_file: [b.pdf, 'ruling.html'] },
-      ),
+      ...caseDetailsBody(categoryId, caseId, [b.pdf, 'ruling.html']),
     });
     expect(pdf.status).toBe(200);
     expect(pdf.body.case.case_file).toMatch(/\.pdf$/);
@@ -124,10 +115,7 @@ describe('stored files are served with their checked type', () => {
 
     const docx = await api(s.url, '/api/casedetails/addcasedetails', {
       cookie,
-      ...multipart(
-        { case_category_id: String(categoryId), case_id: String(caseId) },
-        { case_file: [b.docx, 'brief.docx'] },
-      ),
+      ...caseDetailsBody(categoryId, caseId, [b.docx, 'brief.docx']),
     });
     expect(docx.status).toBe(200);
     const d = await fetch(`${s.url}/${docx.body.case.case_file}`);
@@ -151,15 +139,7 @@ describe('stored files are served with their checked type', () => {
   });
 
   it('a consultation document is private: 401 without a session, served to an administrator as an attachment', async () => {
-    const form = new FormData();
-    form.append('name', 'Visitor');
-    form.append('email', 'visitor@test.example');
-    form.append('contactNumber', '+44 20 7946 0000');
-    form.append('LegalIssueSummary', 'A question');
-    form.append('datetime', new Date(Date.now() + 7 * 86400_000).toISOString());
-    form.append('consent', 'true');
-    form.append('document', new File([new Uint8Array(b.docx)], 'contract.docx'));
-    const c = await api(s.url, '/api/mail/contact', { form });
+    const c = await api(s.url, '/api/mail/contact', { form: consultationForm({}, file(b.docx, 'contract.docx')) });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     const [rel] = storedFiles(s.dataDir, 'private/consultations');
     expect(rel).toMatch(/^private\/consultations\/[0-9a-f]{32}\.docx$/);

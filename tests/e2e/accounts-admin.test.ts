@@ -4,10 +4,10 @@
  * those changes newest first and searches them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, startServer, type TestServer } from '../helpers/server';
 import { until } from '../api/mail-sink';
-import { adminContext, seriousViolations } from './admin-helpers';
+import { adminContext } from './admin-helpers';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
-import { adminContext, contextCookie, seriousViolations } from './admin-helpers';
+import { adminContext, contextCookie } from './admin-helpers';
 
 const title = `admin sign-in, guard, shell, logout${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 

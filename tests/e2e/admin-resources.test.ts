@@ -57,6 +57,10 @@ describe.skipIf(!hasChromium)(title, () => {
     await control(r, name).setInputFiles({ name: fileName, mimeType, buffer: bytes });
   }
 
+  /** The date a round enters in a date field (an expiry after the start). */
+  const dateOf = (name: string, round: 1 | 2) =>
+    name.startsWith('expiry') ? (round === 1 ? '2027-04-05' : '2027-05-06') : round === 1 ? '2027-03-05' : '2027-03-06';
+
   /** Fills every field and file of the declaration; `round` varies the values. */
   async function fill(r: ResourceDef, round: 1 | 2) {
     for (const [name, f] of Object.entries(r.fields)) {
@@ -83,15 +87,7 @@ describe.skipIf(!hasChromium)(title, () => {
           break;
         case 'dmy':
         case 'date':
-          await el.fill(
-            name.startsWith('expiry')
-              ? round === 1
-                ? '2027-04-05'
-                : '2027-05-06'
-              : round === 1
-                ? '2027-03-05'
-                : '2027-03-06',
-          );
+          await el.fill(dateOf(name, round));
           break;
         case 'time':
           await el.fill('14:30');
@@ -116,16 +112,7 @@ describe.skipIf(!hasChromium)(title, () => {
       if (f.type === 'html') expect(v).toContain(`${f.label} ${round === 1 ? 'first' : 'second'}`);
       if (f.type === 'int') expect(v).toBe(round === 1 ? 3 : 5);
       if (f.type === 'enum') expect(v).toBe(f.values![round === 1 ? 0 : 1]);
-      if (f.type === 'dmy')
-        expect(v).toBe(
-          name.startsWith('expiry')
-            ? round === 1
-              ? '2027-04-05'
-              : '2027-05-06'
-            : round === 1
-              ? '2027-03-05'
-              : '2027-03-06',
-        );
+      if (f.type === 'dmy') expect(v).toBe(dateOf(name, round));
       if (f.type === 'ref') expect(typeof v).toBe('number');
     }
     for (const name of Object.keys(r.files)) expect(row[name]).toMatch(/^uploads\//);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { pdfBytes, pngBytes } from '../helpers/files';
 import { call, startServer, type TestServer, type Json } from '../helpers/server';
-import { adminContext, contextCookie, seriousViolations, tableRows } from './admin-helpers';
+import { adminContext, contextCookie, tableRows } from './admin-helpers';
 
 const title = `admin events, case details, site settings${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 

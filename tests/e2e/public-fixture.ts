@@ -2,9 +2,7 @@
  * Content for the public browser tests, created through the API so the tests control every date:
  * an upcoming, a live, an ended and an incomplete event; a current, an expired and a future ad; etc.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { eventPath } from '../../content/rules/slug';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
 import { call, type TestServer, type Json } from '../helpers/server';
 
@@ -161,21 +159,28 @@ export async function seedPublicContent(s: TestServer): Promise<Seeded> {
   return { categoryId, caseId, emptyCaseId: empty.case.case_id, blogId: blog.blog.blog_id, events, ads, faqs, base };
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Every public page of the spec without an id in its path, in the site's order. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about-us',
+  '/contact',
+  '/our-case',
+  '/gallery',
+  '/event',
+  '/blog',
+  '/book-consultation',
+  '/vacancies',
+  '/faqs',
+  '/our-legal-team',
+  '/privacy-policy',
+];
 
-/** axe-core violations of impact serious or critical on the current page. */
-export async function seriousViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact?: string; help?: string; nodes: { html: string; failureSummary?: string; target?: unknown }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        nodes: v.nodes
-          .slice(0, 3)
-          .map((n: { html: string; failureSummary?: string }) => `${n.html} ${n.failureSummary ?? ''}`),
-      }));
-  });
+/** Every public page, with the detail pages of the given rows right after their list page. */
+export function publicPages(rows: { categoryId: number; caseId?: number; eventTitles: string[]; blogId: number }): string[] {
+  const details: Record<string, string[]> = {
+    '/our-case': [`/our-case-details/${rows.categoryId}`, ...(rows.caseId ? [`/our-case-details-view/${rows.caseId}`] : [])],
+    '/event': rows.eventTitles.map((title) => eventPath(title)),
+    '/blog': [`/blog-details/${rows.blogId}`],
+  };
+  return PUBLIC_PAGES.flatMap((p) => [p, ...(details[p] ?? [])]);
 }

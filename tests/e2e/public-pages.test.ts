@@ -7,11 +7,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { islandJson } from '../../app/components/public/island';
 import { islandNames, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { LONG_BLOG_TEXT, seedPublicContent, seriousViolations, type Seeded } from './public-fixture';
+import { LONG_BLOG_TEXT, PUBLIC_PAGES, publicPages, seedPublicContent, type Seeded } from './public-fixture';
 
 let s: TestServer;
 let seed: Seeded;
@@ -177,20 +177,7 @@ describe('sitemap.xml and robots.txt', () => {
     const r = await html('/sitemap.xml');
     expect(r.status).toBe(200);
     expect(r.type).toContain('xml');
-    for (const p of [
-      '/',
-      '/about-us',
-      '/contact',
-      '/our-case',
-      '/gallery',
-      '/event',
-      '/blog',
-      '/book-consultation',
-      '/vacancies',
-      '/faqs',
-      '/our-legal-team',
-      '/privacy-policy',
-    ])
+    for (const p of PUBLIC_PAGES)
       expect(r.text).toContain(`<loc>${s.url}${p}</loc>`);
     expect(r.text).toContain(`<loc>${s.url}/blog-details/${seed.blogId}</loc>`);
     expect(r.text).toContain(`<loc>${s.url}/our-case-details-view/${seed.caseId}</loc>`);
@@ -216,22 +203,7 @@ describe.skipIf(!hasChromium)(
     afterAll(() => browser?.close());
 
     const routes = () => [
-      '/',
-      '/about-us',
-      '/contact',
-      '/our-case',
-      `/our-case-details/${seed.categoryId}`,
-      `/our-case-details-view/${seed.caseId}`,
-      '/gallery',
-      '/event',
-      eventPath(seed.events.upcoming),
-      '/blog',
-      `/blog-details/${seed.blogId}`,
-      '/book-consultation',
-      '/vacancies',
-      '/faqs',
-      '/our-legal-team',
-      '/privacy-policy',
+      ...publicPages({ categoryId: seed.categoryId, caseId: seed.caseId, eventTitles: [seed.events.upcoming], blogId: seed.blogId }),
       '/no-such-page',
     ];
 
@@ -361,20 +333,7 @@ describe('with the demo content', () => {
     const blogs = (await call(demo.url, '/api/blog/getblogs')).body.blogs ?? [];
     const events = ((await call(demo.url, '/api/event/getAllEvents')).body.data ?? []).filter(isDetailable);
     const categories = (await call(demo.url, '/api/caseCategory/getallcases')).body.cases ?? [];
-    const paths = [
-      '/',
-      '/about-us',
-      '/contact',
-      '/our-case',
-      '/gallery',
-      '/event',
-      '/blog',
-      '/book-consultation',
-      '/vacancies',
-      '/faqs',
-      '/our-legal-team',
-      '/privacy-policy',
-    ];
+    const paths = [...PUBLIC_PAGES];
     if (blogs[0]) paths.push(`/blog-details/${blogs[0].blog_id}`);
     if (events[0]) paths.push(eventPath(events[0].event_title));
     if (categories[0]) {

@@ -6,10 +6,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventPath } from '../../content/rules/slug';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
+import { publicPages } from './public-fixture';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -26,22 +26,7 @@ async function publicRoutes(): Promise<string[]> {
   const cases = (await call(s.url, '/api/cases/getcasesByCategory', { json: { case_category_id: categoryId } })).body;
   const caseId = (Object.values(cases).find(Array.isArray) as { case_id: number }[] | undefined)?.[0]?.case_id;
   return [
-    '/',
-    '/about-us',
-    '/contact',
-    '/our-case',
-    `/our-case-details/${categoryId}`,
-    ...(caseId ? [`/our-case-details-view/${caseId}`] : []),
-    '/gallery',
-    '/event',
-    ...events.slice(0, 3).map((e) => eventPath(e.event_title)),
-    '/blog',
-    `/blog-details/${blogs[0]!.blog_id}`,
-    '/book-consultation',
-    '/vacancies',
-    '/faqs',
-    '/our-legal-team',
-    '/privacy-policy',
+    ...publicPages({ categoryId, caseId, eventTitles: events.slice(0, 3).map((e) => e.event_title), blogId: blogs[0]!.blog_id }),
     '/no-such-page',
     '/admin-login',
     '/admin-login/forgot-password',

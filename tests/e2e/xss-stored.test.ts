@@ -9,12 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
-import { eventPath } from '../../content/rules/slug';
 import { api, sampleBytes, type Bytes } from '../api/api-helpers';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { file } from '../helpers/files';
 import { startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
+import { publicPages } from './public-fixture';
 
 /** Each payload, when it runs, sets window.__xss. */
 const PAYLOADS = [
@@ -130,31 +130,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.close());
 
-function publicPages(): string[] {
-  return [
-    '/',
-    '/about-us',
-    '/contact',
-    '/our-case',
-    `/our-case-details/${ids.caseCategory}`,
-    `/our-case-details-view/${ids.cases}`,
-    '/gallery',
-    '/event',
-    eventPath(eventTitle),
-    '/blog',
-    `/blog-details/${ids.blog}`,
-    '/book-consultation',
-    '/vacancies',
-    '/faqs',
-    '/our-legal-team',
-    '/privacy-policy',
-  ];
-}
+/** Every public page, the detail pages of the stored rows included. */
+const everyPublicPage = () =>
+  publicPages({ categoryId: ids.caseCategory!, caseId: ids.cases!, eventTitles: [eventTitle], blogId: ids.blog! });
 
 describe('stored payloads in the server-rendered HTML', () => {
   it('appear on the public pages only as text, never as markup', async () => {
     const problems: string[] = [];
-    for (const path of publicPages()) {
+    for (const path of everyPublicPage()) {
       const res = await fetch(s.url + path);
       const html = await res.text();
       if (res.status !== 200) problems.push(`${path} answered ${res.status}`);
@@ -218,7 +201,7 @@ describe.skipIf(!hasChromium)(
           problems.push(`a dialog opened: ${d.message()}`);
           void d.dismiss();
         });
-        for (const path of publicPages()) await inspect(page, path, problems);
+        for (const path of everyPublicPage()) await inspect(page, path, problems);
         await ctx.close();
 
         const admin = await adminContext(browser, s);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,4 +36,22 @@ export async function waitForHydration(page: Page, timeout = 15_000): Promise<vo
     undefined,
     { timeout },
   );
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core violations of impact serious or critical on the current page (each node: its HTML and why). */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact?: string; nodes: { html: string; failureSummary?: string }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.html} ${n.failureSummary ?? ''}`),
+      }));
+  });
 }
