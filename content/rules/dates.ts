@@ -89,3 +89,20 @@ export function formatLongWhen(d: Date): string {
   });
   return longWhen.format(d);
 }
+
+/**
+ * One formatter per time zone for the process (the same reason, decision 0009): the returned function gives
+ * a zone's formatter, made on first use. Only zones Intl accepts get there; at `max` zones the map starts over.
+ */
+export function zonedFormatter(locale: string, options: Intl.DateTimeFormatOptions, max = 16): (tz: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (tz) => {
+    let f = byZone.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { timeZone: tz, ...options });
+      if (byZone.size >= max) byZone.clear();
+      byZone.set(tz, f);
+    }
+    return f;
+  };
+}

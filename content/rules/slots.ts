@@ -4,6 +4,8 @@
  * of the rules is in the firm's time zone; every instant leaves here as an ISO time in UTC.
  */
 
+import { zonedFormatter } from './dates';
+
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -73,29 +75,12 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/**
- * One numeric formatter per zone for the process (decision 0009: a new Intl.DateTimeFormat per call holds
- * ICU data that only a full collection frees). Only zones Intl accepts get here; the map is bounded.
- */
-const PARTS = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(tz: string): Intl.DateTimeFormat {
-  let f = PARTS.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (PARTS.size >= 64) PARTS.clear();
-    PARTS.set(tz, f);
-  }
-  return f;
-}
+/** One numeric formatter per zone for the process (decision 0009). */
+const partsFormatter = zonedFormatter(
+  'en-US',
+  { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  64,
+);
 
 /** The wall clock of an instant in a zone. */
 export function wallClock(t: number, tz: string): { day: string; minutes: number; offsetMinutes: number } {

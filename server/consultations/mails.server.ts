@@ -1,3 +1,4 @@
+import { zonedFormatter } from '../../content/rules/dates';
 import type { SiteSettings } from '../../content/settings';
 import { buildIcs, type IcsEvent } from '../mail/ics.server';
 import { escapeHtml, firmSignature, type Rendered } from '../mail/templates.server';
@@ -6,26 +7,17 @@ import { escapeHtml, firmSignature, type Rendered } from '../mail/templates.serv
  * The client's and the firm's mails of the intake flow. Times are written in the firm's zone with one
  * formatter per zone for the process (decision 0009).
  */
-const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
-export function formatInZone(d: Date, tz: string): string {
-  let f = FORMATTERS.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    });
-    if (FORMATTERS.size >= 16) FORMATTERS.clear();
-    FORMATTERS.set(tz, f);
-  }
-  return f.format(d);
-}
+const inZone = zonedFormatter('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZoneName: 'short',
+});
+export const formatInZone = (d: Date, tz: string): string => inZone(tz).format(d);
 
 function page(body: string): string {
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;

@@ -165,10 +165,15 @@ describe('with an OpenAI-compatible model configured', () => {
     await model?.close();
   });
 
-  it('sends the prompt with the built-in facts and the system prompt, and returns the model’s answer', async () => {
-    model.mode = 'ok';
+  /** Asks the assistant, the model answering in that mode (its request log emptied first). */
+  const ask = (prompt: string, mode: FakeModel['mode'] = 'ok') => {
+    model.mode = mode;
     model.requests.length = 0;
-    const r = await call(s.url, '/api/ai/createai', { cookie, json: { prompt: 'How many FAQs are there?' } });
+    return call(s.url, '/api/ai/createai', { cookie, json: { prompt } });
+  };
+
+  it('sends the prompt with the built-in facts and the system prompt, and returns the model’s answer', async () => {
+    const r = await ask('How many FAQs are there?');
     expect(r.status).toBe(200);
     expect(r.body.response).toBe('MODEL SAYS: There is 1 FAQ:');
     expect(model.requests).toHaveLength(1);
@@ -190,23 +195,20 @@ describe('with an OpenAI-compatible model configured', () => {
   });
 
   it('falls back to the built-in answer when the model answers with an error', async () => {
-    model.mode = 'error';
-    const r = await call(s.url, '/api/ai/createai', { cookie, json: { prompt: 'How many FAQs are there?' } });
+    const r = await ask('How many FAQs are there?', 'error');
     expect(r.status).toBe(200);
     expect(r.body.response).toContain('There is 1 FAQ:');
     expect(r.body.response).not.toContain('MODEL SAYS');
   });
 
   it('falls back when the model answers without content', async () => {
-    model.mode = 'empty';
-    const r = await call(s.url, '/api/ai/createai', { cookie, json: { prompt: 'How many FAQs are there?' } });
+    const r = await ask('How many FAQs are there?', 'empty');
     expect(r.body.response).toContain('There is 1 FAQ:');
   });
 
   it('falls back after AI_TIMEOUT_MS when the model does not answer', async () => {
-    model.mode = 'timeout';
     const started = Date.now();
-    const r = await call(s.url, '/api/ai/createai', { cookie, json: { prompt: 'How many FAQs are there?' } });
+    const r = await ask('How many FAQs are there?', 'timeout');
     const took = Date.now() - started;
     expect(r.status).toBe(200);
     expect(r.body.response).toContain('There is 1 FAQ:');
@@ -215,12 +217,7 @@ describe('with an OpenAI-compatible model configured', () => {
   });
 
   it('refuses legal advice itself, before the model is asked', async () => {
-    model.mode = 'ok';
-    model.requests.length = 0;
-    const r = await call(s.url, '/api/ai/createai', {
-      cookie,
-      json: { prompt: 'My husband wants a divorce, what should I do legally?' },
-    });
+    const r = await ask('My husband wants a divorce, what should I do legally?');
     expect(r.status).toBe(200);
     expect(r.body.response).toMatch(/^I can't give legal advice/);
     expect(r.body.response).toContain('/book-consultation');
@@ -229,12 +226,7 @@ describe('with an OpenAI-compatible model configured', () => {
   });
 
   it('gives the model the facts retrieved for the question (a setting, field by field)', async () => {
-    model.mode = 'ok';
-    model.requests.length = 0;
-    const r = await call(s.url, '/api/ai/createai', {
-      cookie,
-      json: { prompt: 'What is the phone number of the Bengaluru office?' },
-    });
+    const r = await ask('What is the phone number of the Bengaluru office?');
     expect(r.body.response).toBe(
       'MODEL SAYS: Office Bengaluru: city Bengaluru; address 88 Residency Road, Bengaluru 560025; phone +91 80 4000 4455. (Site settings, editable at /admin-side-bar/settings.)',
     );
@@ -242,8 +234,6 @@ describe('with an OpenAI-compatible model configured', () => {
   });
 
   it('never sends consultation requests (client personal data) to the model', async () => {
-    model.mode = 'ok';
-    model.requests.length = 0;
     await s.services.store.db
       .insertInto('consultations')
       .values({
@@ -256,7 +246,7 @@ describe('with an OpenAI-compatible model configured', () => {
         status: 'new',
       })
       .execute();
-    const r = await call(s.url, '/api/ai/createai', { cookie, json: { prompt: 'list new consultation requests' } });
+    const r = await ask('list new consultation requests');
     expect(r.body.response).toContain('Private Person');
     expect(model.requests).toHaveLength(0);
   });

@@ -1,38 +1,30 @@
 /** The spec's public reads (section 7) work without a session; unknown ids answer 404. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type Json } from '../helpers/server';
-import { api, multipart, sampleBytes, type Bytes, caseDetailsBody } from './api-helpers';
+import { describe, expect, it } from 'vitest';
+import { signedInServer, type Json } from '../helpers/server';
+import { api, multipart, sampleBytes, caseDetailsBody } from './api-helpers';
 
-let s: TestServer;
-let cookie: string;
-let b: Bytes;
-let family: number;
-let empty: number;
-let custody: number;
-let blogId: number;
-
-beforeAll(async () => {
-  s = await startServer();
-  cookie = await s.login();
-  b = await sampleBytes();
-  family = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Family' } })).body.case.case_category_id;
-  empty = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Empty' } })).body.case.case_category_id;
-  const other = (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Other' } })).body.case.case_category_id;
-  custody = (await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Custody', case_category_id: family } })).body.case.case_id;
-  await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Adoption', case_category_id: family } });
-  await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: 'Elsewhere', case_category_id: other } });
-  const d = await api(s.url, '/api/casedetails/addcasedetails', {
-    cookie,
-    ...caseDetailsBody(family, custody, [b.pdf, 'order.pdf'], '<p>Joint custody granted.</p>'),
-  });
-  expect(d.status).toBe(200);
-  const blog = await api(s.url, '/api/blog/addblogs', {
-    cookie,
-    ...multipart({ title: 'Custody basics', case_category_id: String(family), description: '<p>Read this.</p>' }, { blog_image: [b.png, 'c.png'] }),
-  });
-  blogId = blog.body.blog.blog_id;
+const { s, cookie } = await signedInServer();
+const b = await sampleBytes();
+const addCategory = async (name: string): Promise<number> =>
+  (await api(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: name } })).body.case.case_category_id;
+const addCaseTo = async (category: number, title: string): Promise<number> =>
+  (await api(s.url, '/api/cases/addcase', { cookie, json: { case_title_name: title, case_category_id: category } })).body.case.case_id;
+const family = await addCategory('Family');
+const empty = await addCategory('Empty');
+const other = await addCategory('Other');
+const custody = await addCaseTo(family, 'Custody');
+await addCaseTo(family, 'Adoption');
+await addCaseTo(other, 'Elsewhere');
+const details = await api(s.url, '/api/casedetails/addcasedetails', {
+  cookie,
+  ...caseDetailsBody(family, custody, [b.pdf, 'order.pdf'], '<p>Joint custody granted.</p>'),
 });
-afterAll(() => s.close());
+expect(details.status).toBe(200);
+const blog = await api(s.url, '/api/blog/addblogs', {
+  cookie,
+  ...multipart({ title: 'Custody basics', case_category_id: String(family), description: '<p>Read this.</p>' }, { blog_image: [b.png, 'c.png'] }),
+});
+const blogId: number = blog.body.blog.blog_id;
 
 describe('GET /api/about/getRecentAboutImage', () => {
   it('answers 404 while there is none, then the most recent about image without a session', async () => {

@@ -78,6 +78,14 @@ afterAll(async () => {
   rmSync(s3dir, { recursive: true, force: true });
 });
 
+/** Adds a gallery item (a title and a PNG) through the spec's call. */
+async function addGallery(s: TestServer, cookie: string, title: string, png: Buffer, name: string) {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('gallery_image', file(png, name, 'image/png'));
+  return call(s.url, '/api/gallery/addgallery', { cookie, form });
+}
+
 describe('FILE_STORAGE=s3', () => {
   let s: TestServer;
   let cookie: string;
@@ -94,11 +102,7 @@ describe('FILE_STORAGE=s3', () => {
   });
 
   it('stores an uploaded image in the bucket, serves it, and keeps nothing on local disk', async () => {
-    const png = await pngBytes(120, 80);
-    const form = new FormData();
-    form.append('title', 'Office front');
-    form.append('gallery_image', file(png, 'front.png', 'image/png'));
-    const add = await call(s.url, '/api/gallery/addgallery', { cookie, form });
+    const add = await addGallery(s, cookie, 'Office front', await pngBytes(120, 80), 'front.png');
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     const stored = add.body.gallery.gallery_image as string;
     expect(stored).toMatch(/^uploads\/gallery\/[0-9a-f]{32}\.png$/);
@@ -118,10 +122,7 @@ describe('FILE_STORAGE=s3', () => {
   });
 
   it('removes the old object when an image is replaced, and the object when the row is deleted', async () => {
-    const form = new FormData();
-    form.append('title', 'Reading room');
-    form.append('gallery_image', file(await pngBytes(60, 60, '#335577'), 'room.png', 'image/png'));
-    const add = await call(s.url, '/api/gallery/addgallery', { cookie, form });
+    const add = await addGallery(s, cookie, 'Reading room', await pngBytes(60, 60, '#335577'), 'room.png');
     expect(add.status).toBe(200);
     const first = add.body.gallery.gallery_image as string;
     const id = add.body.gallery.gallery_id as number;
@@ -194,10 +195,7 @@ describe('FILE_STORAGE=s3 with FILE_PUBLIC_URL', () => {
   });
 
   it('links public files straight at the bucket on server-rendered pages, and allows that origin in the page policy', async () => {
-    const form = new FormData();
-    form.append('title', 'Courtyard');
-    form.append('gallery_image', file(await pngBytes(90, 60, '#224466'), 'yard.png', 'image/png'));
-    const add = await call(s.url, '/api/gallery/addgallery', { cookie, form });
+    const add = await addGallery(s, cookie, 'Courtyard', await pngBytes(90, 60, '#224466'), 'yard.png');
     expect(add.status).toBe(200);
     const stored = add.body.gallery.gallery_image as string;
 

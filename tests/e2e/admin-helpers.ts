@@ -1,6 +1,37 @@
 /** Shared pieces of the admin browser tests (tests/e2e/admin-*.test.ts). */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, type TestServer } from '../helpers/server';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, startServer, type StartOptions, type TestServer } from '../helpers/server';
+
+/** What the admin browser tests drive: the server, Chromium, a signed-in context and its page, its cookie. */
+export interface AdminBrowser {
+  s: TestServer;
+  browser: Browser;
+  ctx: BrowserContext;
+  page: Page;
+  /** The session cookie ('name=value'), for API calls made beside the browser. */
+  cookie: string;
+}
+
+/**
+ * Called in a describe block: before its tests, a server serving the pages (`opts`), Chromium and one page
+ * signed in as the test administrator; both closed after its tests. The fields are there once its
+ * beforeAll hooks run (this one first).
+ */
+export function adminBrowser(opts: StartOptions = {}): AdminBrowser {
+  const ui = {} as AdminBrowser;
+  beforeAll(async () => {
+    const [s, browser] = await Promise.all([startServer({ pages: true, ...opts }), launchBrowser()]);
+    const ctx = await adminContext(browser, s);
+    Object.assign(ui, { s, browser, ctx, cookie: await contextCookie(ctx), page: await ctx.newPage() });
+  });
+  afterAll(async () => {
+    await ui.browser?.close();
+    await ui.s?.close();
+  });
+  return ui;
+}
 
 /** A browser context signed in as the test administrator (session cookie + stored admin email). */
 export async function adminContext(browser: Browser, s: TestServer): Promise<BrowserContext> {

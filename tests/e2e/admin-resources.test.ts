@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
-import { call, startServer, type Json, type TestServer } from '../helpers/server';
-import { adminContext, contextCookie, tableRows } from './admin-helpers';
+import { call, type Json } from '../helpers/server';
+import { adminBrowser, tableRows } from './admin-helpers';
 
 const title = `admin management pages: add, edit, delete, validation${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
@@ -13,45 +12,33 @@ const title = `admin management pages: add, edit, delete, validation${hasChromiu
 const GENERIC = resources.filter((r) => r.key !== 'event' && r.key !== 'caseDetails');
 
 describe.skipIf(!hasChromium)(title, () => {
-  let s: TestServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
-  let page: Page;
-  let cookie: string;
+  const ui = adminBrowser();
   let png: Buffer;
   let png2: Buffer;
   let jpg: Buffer;
 
   beforeAll(async () => {
-    [s, browser] = await Promise.all([startServer({ pages: true }), launchBrowser()]);
-    ctx = await adminContext(browser, s);
-    cookie = await contextCookie(ctx);
-    page = await ctx.newPage();
     [png, png2, jpg] = await Promise.all([pngBytes(40, 30, '#224466'), pngBytes(30, 40, '#aa3344'), jpgBytes()]);
     // A category the reference selects can offer.
     const form = new FormData();
     form.append('case_name', 'Family Law');
-    await call(s.url, '/api/caseCategory/addcase', { cookie, form });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
+    await call(ui.s.url, '/api/caseCategory/addcase', { cookie: ui.cookie, form });
   });
 
   async function list(r: ResourceDef): Promise<Record<string, Json>[]> {
-    const res = await call(s.url, apiPath(r, 'list'), { cookie });
+    const res = await call(ui.s.url, apiPath(r, 'list'), { cookie: ui.cookie });
     expect(res.status).toBe(200);
     return res.body[r.keys.list];
   }
 
   async function open(r: ResourceDef) {
-    await page.goto(`/admin-side-bar/${r.admin.path}`);
-    await page.getByRole('heading', { name: r.admin.title, level: 1 }).waitFor();
-    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    await ui.page.goto(`/admin-side-bar/${r.admin.path}`);
+    await ui.page.getByRole('heading', { name: r.admin.title, level: 1 }).waitFor();
+    await ui.page.getByText('Loading...').waitFor({ state: 'detached' });
   }
 
-  const form = () => page.locator('form').first();
-  const control = (r: ResourceDef, name: string) => page.locator(`#admin-${r.key}-${name}`);
+  const form = () => ui.page.locator('form').first();
+  const control = (r: ResourceDef, name: string) => ui.page.locator(`#admin-${r.key}-${name}`);
 
   async function setFile(r: ResourceDef, name: string, bytes: Buffer, fileName: string, mimeType: string) {
     await control(r, name).setInputFiles({ name: fileName, mimeType, buffer: bytes });
@@ -72,8 +59,8 @@ describe.skipIf(!hasChromium)(title, () => {
           break;
         case 'html':
           await el.click();
-          await page.keyboard.press('Control+A');
-          await page.keyboard.type(`${f.label} ${round === 1 ? 'first' : 'second'}`);
+          await ui.page.keyboard.press('Control+A');
+          await ui.page.keyboard.type(`${f.label} ${round === 1 ? 'first' : 'second'}`);
           break;
         case 'int':
           await el.fill(round === 1 ? '3' : '5');
@@ -101,7 +88,7 @@ describe.skipIf(!hasChromium)(title, () => {
         await setFile(r, name, round === 1 ? jpg : jpg, 'photo.jpg', 'image/jpeg');
       else await setFile(r, name, round === 1 ? png : png2, `image${round}.png`, 'image/png');
       // A new image needs its alt text in the form (decision 0024).
-      if (f.kind !== 'document') await page.locator(`#admin-${r.key}-${name}-alt`).fill(`${f.label} ${round === 1 ? 'first' : 'second'} description`);
+      if (f.kind !== 'document') await ui.page.locator(`#admin-${r.key}-${name}-alt`).fill(`${f.label} ${round === 1 ? 'first' : 'second'} description`);
     }
   }
 
@@ -128,14 +115,14 @@ describe.skipIf(!hasChromium)(title, () => {
       // Image previews of the chosen files.
       for (const [name, f] of Object.entries(r.files)) {
         if (f.kind !== 'document')
-          await page
+          await ui.page
             .getByAltText(new RegExp(`Preview of the chosen ${f.label}`, 'i'))
             .first()
             .waitFor();
         void name;
       }
       await form().getByRole('button', { name: 'Add' }).click();
-      await page.waitForFunction(
+      await ui.page.waitForFunction(
         ([sel, n]) =>
           document.querySelectorAll(sel as string).length === n && !document.body.textContent?.includes('Saving...'),
         ['table.admin-table > tbody > tr > td:first-child + td', before + 1] as const,
@@ -146,18 +133,18 @@ describe.skipIf(!hasChromium)(title, () => {
         added.find((x) => !('case_name' in r.fields) || x.case_name !== 'Family Law') ?? added[added.length - 1]!;
       expectRow(r, row, 1);
       expect(
-        await tableRows(page)
+        await tableRows(ui.page)
           .filter({ hasText: String(before + 1) })
           .count(),
       ).toBeGreaterThan(0);
 
       // Edit: the row loads into the form, the label reads Update and Cancel appears.
       const sno = added.indexOf(row) + 1;
-      await page.getByRole('button', { name: new RegExp(`^Edit .* ${sno}$`) }).click();
+      await ui.page.getByRole('button', { name: new RegExp(`^Edit .* ${sno}$`) }).click();
       await form().getByRole('button', { name: 'Update' }).waitFor();
       await form().getByRole('button', { name: 'Cancel' }).click();
       await form().getByRole('button', { name: 'Add' }).waitFor();
-      await page.getByRole('button', { name: new RegExp(`^Edit .* ${sno}$`) }).click();
+      await ui.page.getByRole('button', { name: new RegExp(`^Edit .* ${sno}$`) }).click();
       await form().getByRole('button', { name: 'Update' }).waitFor();
       await fill(r, 2);
       await form().getByRole('button', { name: 'Update' }).click();
@@ -168,22 +155,22 @@ describe.skipIf(!hasChromium)(title, () => {
         if (f.kind !== 'document') expect(edited[name]).not.toBe(row[name]);
 
       // Delete with confirmation.
-      await page.getByRole('button', { name: new RegExp(`^Delete .* ${sno}$`) }).click();
-      const dialog = page.getByRole('dialog');
+      await ui.page.getByRole('button', { name: new RegExp(`^Delete .* ${sno}$`) }).click();
+      const dialog = ui.page.getByRole('dialog');
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await list(r)).toHaveLength(before + 1);
-      await page.getByRole('button', { name: new RegExp(`^Delete .* ${sno}$`) }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await ui.page.getByRole('button', { name: new RegExp(`^Delete .* ${sno}$`) }).click();
+      await ui.page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+      await ui.page.getByRole('dialog').waitFor({ state: 'detached' });
       await expect.poll(async () => (await list(r)).length).toBe(before);
-      if (before === 0) await tableRows(page).getByText(r.admin.empty, { exact: true }).waitFor();
+      if (before === 0) await tableRows(ui.page).getByText(r.admin.empty, { exact: true }).waitFor();
     });
   }
 
   it('shows every validation message of section 5 before sending', async () => {
     const sent: string[] = [];
-    page.on('request', (req) => req.method() === 'POST' && sent.push(new URL(req.url()).pathname));
+    ui.page.on('request', (req) => req.method() === 'POST' && sent.push(new URL(req.url()).pathname));
     const expected: Record<string, string> = {
       carousel: 'Please fill the fields.',
       calendar: 'Please select an image.',
@@ -202,7 +189,7 @@ describe.skipIf(!hasChromium)(title, () => {
     for (const r of GENERIC) {
       await open(r);
       await form().getByRole('button', { name: 'Add' }).click();
-      await page
+      await ui.page
         .getByTestId('form-error')
         .getByText(expected[r.key] ?? expected[r.admin.path]!, { exact: true })
         .waitFor();
@@ -213,7 +200,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await control(team, 'name').fill('   ');
     await control(team, 'address').fill('Kochi');
     await form().getByRole('button', { name: 'Add' }).click();
-    await page.getByTestId('form-error').getByText('Please fill in all fields.').waitFor();
+    await ui.page.getByTestId('form-error').getByText('Please fill in all fields.').waitFor();
 
     // Blog: a description or a file, then an image; an empty editor counts as empty.
     const blog = resources.find((r) => r.key === 'blog')!;
@@ -222,14 +209,14 @@ describe.skipIf(!hasChromium)(title, () => {
     await control(blog, 'case_category_id').locator('option', { hasText: 'Family Law' }).waitFor({ state: 'attached' });
     await control(blog, 'case_category_id').selectOption({ label: 'Family Law' });
     await control(blog, 'description').click();
-    await page.keyboard.press('Enter');
+    await ui.page.keyboard.press('Enter');
     await form().getByRole('button', { name: 'Add' }).click();
-    await page.getByTestId('form-error').getByText('Please provide a blog description or upload a file.').waitFor();
-    await page.keyboard.type('Some words');
+    await ui.page.getByTestId('form-error').getByText('Please provide a blog description or upload a file.').waitFor();
+    await ui.page.keyboard.type('Some words');
     await control(blog, 'description').click();
-    await page.keyboard.type('Some words');
+    await ui.page.keyboard.type('Some words');
     await form().getByRole('button', { name: 'Add' }).click();
-    await page.getByTestId('form-error').getByText('Please upload a blog image.').waitFor();
+    await ui.page.getByTestId('form-error').getByText('Please upload a blog image.').waitFor();
     expect(await control(blog, 'blog_image').getAttribute('accept')).toContain('.jpeg');
     expect(await control(blog, 'blog_file').getAttribute('accept')).toContain('.docx');
     expect(sent.filter((p) => /\/(add|create)/i.test(p))).toEqual([]);
@@ -238,22 +225,22 @@ describe.skipIf(!hasChromium)(title, () => {
     const calendar = resources.find((r) => r.key === 'calendar')!;
     const calForm = new FormData();
     calForm.append('calendar_img', new File([new Uint8Array(png)], 'c.png', { type: 'image/png' }));
-    expect((await call(s.url, apiPath(calendar, 'add'), { cookie, form: calForm })).status).toBe(200);
+    expect((await call(ui.s.url, apiPath(calendar, 'add'), { cookie: ui.cookie, form: calForm })).status).toBe(200);
     await open(calendar);
-    await page.getByRole('button', { name: /^Edit .* 1$/ }).click();
+    await ui.page.getByRole('button', { name: /^Edit .* 1$/ }).click();
     await form().getByRole('button', { name: 'Update' }).click();
-    await page.getByTestId('form-error').getByText('Please select an image to update.').waitFor();
+    await ui.page.getByTestId('form-error').getByText('Please select an image to update.').waitFor();
 
     const gallery = resources.find((r) => r.key === 'gallery')!;
     const gForm = new FormData();
     gForm.append('title', 'Hall');
     gForm.append('gallery_image', new File([new Uint8Array(png)], 'g.png', { type: 'image/png' }));
-    expect((await call(s.url, apiPath(gallery, 'add'), { cookie, form: gForm })).status).toBe(200);
+    expect((await call(ui.s.url, apiPath(gallery, 'add'), { cookie: ui.cookie, form: gForm })).status).toBe(200);
     await open(gallery);
-    await page.getByRole('button', { name: /^Edit .* 1$/ }).click();
+    await ui.page.getByRole('button', { name: /^Edit .* 1$/ }).click();
     await control(gallery, 'title').fill('');
     await form().getByRole('button', { name: 'Update' }).click();
-    await page.getByTestId('form-error').getByText('Title is required.').waitFor();
+    await ui.page.getByTestId('form-error').getByText('Title is required.').waitFor();
     expect(sent.filter((p) => /update/i.test(p))).toEqual([]);
 
     // The server's message otherwise: an ad that expires before it starts, a category still in use.
@@ -264,23 +251,23 @@ describe.skipIf(!hasChromium)(title, () => {
     await control(ads, 'start_date').fill('2027-05-10');
     await control(ads, 'expiry_date').fill('2027-05-01');
     await form().getByRole('button', { name: 'Add' }).click();
-    await page.getByTestId('form-error').getByText('The expiry date must not be before the start date.').waitFor();
+    await ui.page.getByTestId('form-error').getByText('The expiry date must not be before the start date.').waitFor();
 
     const cases = resources.find((r) => r.key === 'cases')!;
-    const cats = (await call(s.url, '/api/caseCategory/getallcases')).body.cases as { case_category_id: number }[];
-    await call(s.url, apiPath(cases, 'add'), {
-      cookie,
+    const cats = (await call(ui.s.url, '/api/caseCategory/getallcases')).body.cases as { case_category_id: number }[];
+    await call(ui.s.url, apiPath(cases, 'add'), {
+      cookie: ui.cookie,
       json: { case_title_name: 'Custody', case_category_id: cats[0]!.case_category_id },
     });
     const category = resources.find((r) => r.key === 'caseCategory')!;
     await open(category);
-    await page.getByRole('button', { name: /^Delete .* 1$/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await page
+    await ui.page.getByRole('button', { name: /^Delete .* 1$/ }).click();
+    await ui.page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await ui.page
       .getByText(/still used by 1 cases/)
       .first()
       .waitFor();
-    expect((await call(s.url, '/api/caseCategory/getallcases')).body.cases).toHaveLength(cats.length);
+    expect((await call(ui.s.url, '/api/caseCategory/getallcases')).body.cases).toHaveLength(cats.length);
   });
 
   it('keyboard only: add a FAQ and delete it through the confirmation', async () => {
@@ -290,8 +277,8 @@ describe.skipIf(!hasChromium)(title, () => {
     /** Presses Tab until the focused element matches, at most `max` times. */
     const tabTo = async (test: (el: { label: string; text: string }) => boolean, max = 40) => {
       for (let i = 0; i < max; i++) {
-        await page.keyboard.press('Tab');
-        const el = await page.evaluate(() => ({
+        await ui.page.keyboard.press('Tab');
+        const el = await ui.page.evaluate(() => ({
           label: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id ?? '',
           text: document.activeElement?.textContent?.trim() ?? '',
         }));
@@ -299,42 +286,42 @@ describe.skipIf(!hasChromium)(title, () => {
       }
       throw new Error('focus never reached the element');
     };
-    await page.locator('#admin-content').focus();
+    await ui.page.locator('#admin-content').focus();
     await tabTo((el) => el.label === 'admin-faqs-question');
-    await page.keyboard.type('Typed question?');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Typed answer');
+    await ui.page.keyboard.type('Typed question?');
+    await ui.page.keyboard.press('Tab');
+    await ui.page.keyboard.type('Typed answer');
     await tabTo((el) => el.text === 'Add');
-    await page.keyboard.press('Enter');
-    await tableRows(page).getByText('Typed question?').waitFor();
+    await ui.page.keyboard.press('Enter');
+    await tableRows(ui.page).getByText('Typed question?').waitFor();
     expect((await list(faqs)).length).toBe(before + 1);
     await tabTo((el) => el.label === `Delete faq ${before + 1}`);
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor();
+    await ui.page.keyboard.press('Enter');
+    await ui.page.getByRole('dialog').waitFor();
     await tabTo((el) => el.text === 'Yes, Delete', 5);
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await ui.page.keyboard.press('Enter');
+    await ui.page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(async () => (await list(faqs)).length).toBe(before);
   });
 
-  it('a table pages on the server, 50 a page, and searches on the server (issue 14)', async () => {
+  it('a table pages on the server, 50 a ui.page, and searches on the server (issue 14)', async () => {
     const faqs = resources.find((r) => r.key === 'faqs')!;
     for (let i = 1; i <= 55; i++)
-      await call(s.url, apiPath(faqs, 'add'), {
-        cookie,
+      await call(ui.s.url, apiPath(faqs, 'add'), {
+        cookie: ui.cookie,
         json: { question: `Question number ${i}?`, answer: `Answer ${i}` },
       });
     const total = (await list(faqs)).length;
     expect(total).toBeGreaterThan(50);
     expect(total).toBeLessThanOrEqual(100);
     await open(faqs);
-    expect(await tableRows(page).count()).toBe(50);
-    await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => tableRows(page).count()).toBe(total - 50);
-    await tableRows(page).first().locator('td').first().getByText('51', { exact: true }).waitFor();
-    await page.getByLabel('Search').fill('number 17?');
-    await expect.poll(() => tableRows(page).count()).toBe(1);
-    await tableRows(page).getByText('Question number 17?').waitFor();
-    await page.getByText('1 row', { exact: true }).waitFor();
+    expect(await tableRows(ui.page).count()).toBe(50);
+    await ui.page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => tableRows(ui.page).count()).toBe(total - 50);
+    await tableRows(ui.page).first().locator('td').first().getByText('51', { exact: true }).waitFor();
+    await ui.page.getByLabel('Search').fill('number 17?');
+    await expect.poll(() => tableRows(ui.page).count()).toBe(1);
+    await tableRows(ui.page).getByText('Question number 17?').waitFor();
+    await ui.page.getByText('1 row', { exact: true }).waitFor();
   });
 });

@@ -1,44 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { call } from '../helpers/server';
 import { pngBytes } from '../helpers/files';
-import { adminContext, contextCookie, tableRows } from './admin-helpers';
+import { adminBrowser, tableRows } from './admin-helpers';
 
 const title = `content lifecycle in the admin (issue 14)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
 describe.skipIf(!hasChromium)(title, () => {
-  let s: TestServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
-  let page: Page;
-  let cookie: string;
+  const ui = adminBrowser({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
 
-  beforeAll(async () => {
-    [s, browser] = await Promise.all([startServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } }), launchBrowser()]);
-    ctx = await adminContext(browser, s);
-    cookie = await contextCookie(ctx);
-    page = await ctx.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
-
-  const publicFaqs = async () => ((await call(s.url, '/api/faqs/getallfaqs')).body.faq as { faqs_id: number; question: string }[]).map((f) => f.question);
-  const form = () => page.locator('form').first();
-  const row = (text: string) => tableRows(page).filter({ hasText: text });
+  const publicFaqs = async () => ((await call(ui.s.url, '/api/faqs/getallfaqs')).body.faq as { faqs_id: number; question: string }[]).map((f) => f.question);
+  const form = () => ui.page.locator('form').first();
+  const row = (text: string) => tableRows(ui.page).filter({ hasText: text });
 
   async function openFaqs() {
-    await page.goto('/admin-side-bar/faqs');
-    await page.getByRole('heading', { name: "FAQ's", level: 1 }).waitFor();
-    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    await ui.page.goto('/admin-side-bar/faqs');
+    await ui.page.getByRole('heading', { name: "FAQ's", level: 1 }).waitFor();
+    await ui.page.getByText('Loading...').waitFor({ state: 'detached' });
   }
 
   it('saves a draft, previews it in a new tab, publishes, restores from History, trashes and restores', async () => {
     await openFaqs();
-    await page.locator('#admin-faqs-question').fill('Can I bring a friend to the meeting?');
-    await page.locator('#admin-faqs-answer').fill('Yes, anyone you trust.');
+    await ui.page.locator('#admin-faqs-question').fill('Can I bring a friend to the meeting?');
+    await ui.page.locator('#admin-faqs-answer').fill('Yes, anyone you trust.');
     await form().getByRole('button', { name: 'Save draft' }).click();
     await row('Can I bring a friend').getByText('Draft', { exact: true }).waitFor();
     expect(await publicFaqs()).not.toContain('Can I bring a friend to the meeting?');
@@ -46,7 +30,7 @@ describe.skipIf(!hasChromium)(title, () => {
     // Preview opens the public page in a new tab, marked, without publishing.
     await row('Can I bring a friend').getByRole('button', { name: /^Edit / }).click();
     await form().getByRole('button', { name: 'Update' }).waitFor();
-    const [tab] = await Promise.all([ctx.waitForEvent('page'), form().getByRole('button', { name: 'Preview' }).click()]);
+    const [tab] = await Promise.all([ui.ctx.waitForEvent('page'), form().getByRole('button', { name: 'Preview' }).click()]);
     await tab.waitForURL(/\/preview\//);
     await tab.getByText('Preview: not published').waitFor();
     await tab.getByText('Can I bring a friend to the meeting?').first().waitFor();
@@ -59,12 +43,12 @@ describe.skipIf(!hasChromium)(title, () => {
 
     // An update, then History restores the published text.
     await row('Can I bring a friend').getByRole('button', { name: /^Edit / }).click();
-    await page.locator('#admin-faqs-question').fill('Can I bring two friends to the meeting?');
+    await ui.page.locator('#admin-faqs-question').fill('Can I bring two friends to the meeting?');
     await form().getByRole('button', { name: 'Update' }).click();
     await row('Can I bring two friends').waitFor();
     await expect.poll(publicFaqs).toContain('Can I bring two friends to the meeting?');
     await row('Can I bring two friends').getByRole('button', { name: /^History of / }).click();
-    const history = page.getByRole('dialog');
+    const history = ui.page.getByRole('dialog');
     await history.getByText('Saved', { exact: true }).waitFor();
     await history.getByRole('button', { name: 'Compare' }).first().click();
     await history.getByText('Can I bring a friend to the meeting?').waitFor();
@@ -75,34 +59,34 @@ describe.skipIf(!hasChromium)(title, () => {
 
     // Delete goes to the trash; the Trash view restores it.
     await row('Can I bring a friend').getByRole('button', { name: /^Delete / }).click();
-    await page.getByRole('dialog').getByText(/goes to the trash/).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await ui.page.getByRole('dialog').getByText(/goes to the trash/).waitFor();
+    await ui.page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await ui.page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(publicFaqs).not.toContain('Can I bring a friend to the meeting?');
-    await page.getByLabel('Show').selectOption('trash');
+    await ui.page.getByLabel('Show').selectOption('trash');
     await row('Can I bring a friend').getByRole('button', { name: /^Restore / }).click();
     await expect.poll(publicFaqs).toContain('Can I bring a friend to the meeting?');
-    await page.getByLabel('Show').selectOption('all');
+    await ui.page.getByLabel('Show').selectOption('all');
     await row('Can I bring a friend').waitFor();
   }, 90_000); // a long flow of many steps: room for a loaded machine
 
   it('reorders by keyboard with Move up / Move down, and the public list follows', async () => {
     for (const q of ['Alpha question?', 'Beta question?', 'Gamma question?']) {
-      await call(s.url, '/api/faqs/addFaqs', { cookie, json: { question: q, answer: 'An answer.' } });
+      await call(ui.s.url, '/api/faqs/addFaqs', { cookie: ui.cookie, json: { question: q, answer: 'An answer.' } });
     }
     await openFaqs();
     const order = async () => (await publicFaqs()).filter((q) => /^(Alpha|Beta|Gamma) question\?$/.test(q));
     expect(await order()).toEqual(['Alpha question?', 'Beta question?', 'Gamma question?']);
     const down = row('Alpha question?').getByRole('button', { name: /^Move down / });
     await down.focus();
-    await page.keyboard.press('Enter');
+    await ui.page.keyboard.press('Enter');
     await expect.poll(order).toEqual(['Beta question?', 'Alpha question?', 'Gamma question?']);
     // Focus stays on the moved row's button: a second Enter moves it again.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? '')).toContain('Alpha question?');
-    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? '')).toContain('Alpha question?');
+    await ui.page.keyboard.press('Enter');
     await expect.poll(order).toEqual(['Beta question?', 'Gamma question?', 'Alpha question?']);
     await row('Gamma question?').getByRole('button', { name: /^Move up / }).focus();
-    await page.keyboard.press('Space');
+    await ui.page.keyboard.press('Space');
     await expect.poll(order).toEqual(['Gamma question?', 'Beta question?', 'Alpha question?']);
   });
 
@@ -112,47 +96,47 @@ describe.skipIf(!hasChromium)(title, () => {
     const spec = new FormData();
     spec.append('title', 'Spec call picture');
     spec.append('gallery_image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'spec.png');
-    expect((await call(s.url, '/api/gallery/addgallery', { cookie, form: spec })).status).toBe(200);
+    expect((await call(ui.s.url, '/api/gallery/addgallery', { cookie: ui.cookie, form: spec })).status).toBe(200);
 
-    await page.goto('/admin-side-bar/gallery');
-    await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
-    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    await ui.page.goto('/admin-side-bar/gallery');
+    await ui.page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
+    await ui.page.getByText('Loading...').waitFor({ state: 'detached' });
     await row('Spec call picture').getByText('Alt text needed').waitFor();
 
     // The form: the alt text input is beside the image and required once a new file is chosen.
-    await page.locator('#admin-gallery-title').fill('Form picture');
-    const alt = page.locator('#admin-gallery-gallery_image-alt');
+    await ui.page.locator('#admin-gallery-title').fill('Form picture');
+    const alt = ui.page.locator('#admin-gallery-gallery_image-alt');
     expect(await alt.getAttribute('required')).toBeNull();
-    await page.locator('#admin-gallery-gallery_image').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: png });
+    await ui.page.locator('#admin-gallery-gallery_image').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: png });
     expect(await alt.getAttribute('required')).not.toBeNull();
-    await page.getByText('Alt text (required)').waitFor();
+    await ui.page.getByText('Alt text (required)').waitFor();
     await form().getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByText('Please enter the alt text of the image.').first().waitFor();
+    await ui.page.getByText('Please enter the alt text of the image.').first().waitFor();
     await alt.fill('A partner signing a contract at a desk');
     await form().getByRole('button', { name: 'Add', exact: true }).click();
     await row('Form picture').waitFor();
     expect(await row('Form picture').getByText('Alt text needed').count()).toBe(0);
-    const list = (await call(s.url, '/api/gallery/getallGallery')).body.gallery as { title: string; gallery_image_alt: string; alt_flagged: number }[];
+    const list = (await call(ui.s.url, '/api/gallery/getallGallery')).body.gallery as { title: string; gallery_image_alt: string; alt_flagged: number }[];
     expect(list.find((g) => g.title === 'Form picture')).toMatchObject({ gallery_image_alt: 'A partner signing a contract at a desk', alt_flagged: 0 });
 
     // The dashboard's work list names the flagged image and links to its place.
-    await page.goto('/admin-side-bar/dashboard');
-    await page.getByRole('heading', { name: /Images without alt text \(\d+\)/ }).waitFor();
-    const link = page.getByRole('link', { name: 'Spec call picture' });
+    await ui.page.goto('/admin-side-bar/dashboard');
+    await ui.page.getByRole('heading', { name: /Images without alt text \(\d+\)/ }).waitFor();
+    const link = ui.page.getByRole('link', { name: 'Spec call picture' });
     expect(await link.getAttribute('href')).toBe('/admin-side-bar/gallery');
   });
 
   it('asks before leaving a form with unsaved changes', async () => {
     await openFaqs();
-    await page.locator('#admin-faqs-question').fill('Half-typed question');
+    await ui.page.locator('#admin-faqs-question').fill('Half-typed question');
     let asked = '';
-    page.once('dialog', (d) => {
+    ui.page.once('dialog', (d) => {
       asked = d.message();
       void d.dismiss();
     });
-    await page.getByRole('link', { name: 'Blogs' }).first().click();
+    await ui.page.getByRole('link', { name: 'Blogs' }).first().click();
     await expect.poll(() => asked).toContain('unsaved changes');
-    expect(new URL(page.url()).pathname).toBe('/admin-side-bar/faqs');
-    await expect.poll(() => page.locator('#admin-faqs-question').inputValue()).toBe('Half-typed question');
+    expect(new URL(ui.page.url()).pathname).toBe('/admin-side-bar/faqs');
+    await expect.poll(() => ui.page.locator('#admin-faqs-question').inputValue()).toBe('Half-typed question');
   });
 });
