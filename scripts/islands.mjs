@@ -15,7 +15,10 @@ export async function buildIslands(root, clientDir) {
   const outdir = path.join(clientDir, 'assets/islands');
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { islands: 'app/islands.client.tsx', ...Object.fromEntries(names.map((n) => [n, `app/islands/${n}.tsx`])) },
+    entryPoints: {
+      islands: 'app/islands.client.tsx',
+      ...Object.fromEntries(names.map((n) => [n, `app/islands/${n}.tsx`])),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -44,7 +47,11 @@ export async function buildIslands(root, clientDir) {
     }
     return seen;
   };
-  const byEntry = new Map(Object.entries(outputs).filter(([, o]) => o.entryPoint).map(([f, o]) => [o.entryPoint, f]));
+  const byEntry = new Map(
+    Object.entries(outputs)
+      .filter(([, o]) => o.entryPoint)
+      .map(([f, o]) => [o.entryPoint, f]),
+  );
   const entryFile = byEntry.get('app/islands.client.tsx');
   const runtime = closure(entryFile);
   const manifest = {

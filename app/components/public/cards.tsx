@@ -94,6 +94,36 @@ export function BlogCard({ b }: { b: Row }) {
   );
 }
 
+/** An event's stored picture, or its video (.mp4, .mov) with controls, in a box of the given size. */
+export function EventMedia({
+  e,
+  title,
+  width,
+  height,
+  sizes,
+  videoClass,
+  imageClass,
+  alt,
+  priority = false,
+}: {
+  e: Row;
+  title: string;
+  width: number;
+  height: number;
+  sizes: string;
+  videoClass: string;
+  imageClass: string;
+  alt: string;
+  priority?: boolean;
+}) {
+  const media = str(e.event_image);
+  return isVideo(media) ? (
+    <video src={fileUrl(media)} controls preload="metadata" width={width} height={height} className={videoClass} aria-label={`Video: ${title}`} />
+  ) : (
+    <Img path={media} meta={e.image_meta} alt={alt} width={width} height={height} sizes={sizes} className={imageClass} priority={priority} />
+  );
+}
+
 /** An event card: media, title, dates, preview, countdown and 'Read More' when the event is complete. */
 export function EventCard({ e, status }: { e: Row; status: EventStatus | null }) {
   const title = str(e.event_title);
@@ -102,28 +132,18 @@ export function EventCard({ e, status }: { e: Row; status: EventStatus | null })
   const end = formatPublicDate(str(e.event_end_date));
   return (
     <article className="card event-card h-100" data-event-id={str(e.event_id)}>
-      {media &&
-        (isVideo(media) ? (
-          <video
-            src={fileUrl(media)}
-            controls
-            preload="metadata"
-            width={640}
-            height={360}
-            className="card-img-top"
-            aria-label={`Video: ${title}`}
-          />
-        ) : (
-          <Img
-            path={media}
-            meta={e.image_meta}
-            alt={altOf(e, 'event_image', '')}
-            width={640}
-            height={360}
-            sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw"
-            className="card-img-top"
-          />
-        ))}
+      {media && (
+        <EventMedia
+          e={e}
+          title={title}
+          width={640}
+          height={360}
+          sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw"
+          videoClass="card-img-top"
+          imageClass="card-img-top"
+          alt={altOf(e, 'event_image', '')}
+        />
+      )}
       <div className="card-body d-flex flex-column gap-2">
         <h2 className="card-title h5 mb-0">{title}</h2>
         {start && (

@@ -209,7 +209,8 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
           <fieldset className="col-12 slot-picker" aria-describedby="slot-zone">
             <legend className="form-label fs-6 mb-1">Choose a date and time</legend>
             <p id="slot-zone" className="form-text mt-0">
-              Times are the firm’s ({firmZone}{firmOffset ? `, UTC${firmOffset}` : ''})
+              Times are the firm’s ({firmZone}
+              {firmOffset ? `, UTC${firmOffset}` : ''})
               {zone && slots && slots[0] && inZone(slots[0].start, zone).offset !== firmOffset
                 ? `; your own time (${zone}) is shown beside each.`
                 : '.'}
@@ -336,14 +337,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
         </div>
         <div style={HONEYPOT_STYLE} aria-hidden="true">
           <label htmlFor="c-website">Website</label>
-          <input
-            id="c-website"
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-          />
+          <input id="c-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" />
         </div>
         <div className="col-12">
           <section className="privacy-notice small border rounded p-2" aria-labelledby="notice-title">

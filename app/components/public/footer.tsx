@@ -2,6 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from './icons';
+import { IconLine } from './section';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
 
@@ -21,6 +22,26 @@ const QUICK_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/contact', label: 'Contact' },
 ];
+
+/** One column of footer links under its heading. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav className="col-6 col-lg-2" aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {title}
+      </h2>
+      <ul className="list-unstyled footer-list">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="footer-link">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: number }) {
   const hq = settings.headquarters;
@@ -43,55 +64,26 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
               </a>
             )}
           </div>
-          <nav className="col-6 col-lg-2" aria-labelledby="footer-useful">
-            <h2 id="footer-useful" className="footer-heading">
-              Useful Links
-            </h2>
-            <ul className="list-unstyled footer-list">
-              {USEFUL_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="footer-link">
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav className="col-6 col-lg-2" aria-labelledby="footer-quick">
-            <h2 id="footer-quick" className="footer-heading">
-              Quick Links
-            </h2>
-            <ul className="list-unstyled footer-list">
-              {QUICK_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className="footer-link">
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-useful" title="Useful Links" links={USEFUL_LINKS} />
+          <FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
           <div className="col-12 col-lg-5">
             <h2 className="footer-heading">Contact Info</h2>
             <address className="footer-list mb-0">
-              <p className="d-flex gap-2">
-                <PinIcon className="flex-shrink-0 mt-1" />
+              <IconLine icon={PinIcon}>
                 <span>{hq.address}</span>
-              </p>
-              <p className="d-flex gap-2">
-                <MailIcon className="flex-shrink-0 mt-1" />
+              </IconLine>
+              <IconLine icon={MailIcon}>
                 <a href={`mailto:${settings.email}`} className="footer-link text-break">
                   {settings.email}
                 </a>
-              </p>
+              </IconLine>
               <ul className="list-unstyled mb-0">
                 {settings.phones.map((p) => (
-                  <li key={p} className="d-flex gap-2 mb-1">
-                    <PhoneIcon className="flex-shrink-0 mt-1" />
+                  <IconLine key={p} icon={PhoneIcon} as="li" className="mb-1">
                     <a href={telHref(p)} className="footer-link">
                       {p}
                     </a>
-                  </li>
+                  </IconLine>
                 ))}
               </ul>
             </address>

@@ -37,7 +37,11 @@ export function island<P extends object>(name: IslandName, Component: ComponentT
   function Island(props: P) {
     return (
       <>
-        <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: islandJson(props) }} />
+        <script
+          type="application/json"
+          data-island-props={name}
+          dangerouslySetInnerHTML={{ __html: islandJson(props) }}
+        />
         <div data-island={name}>
           <Component {...props} />
         </div>

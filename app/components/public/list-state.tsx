@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from './toasts';
 import { island } from './island';
 
@@ -37,4 +37,35 @@ export function ListView<T>({
   if (error) return <ListError message={error} />;
   if (!items.length) return <ListEmpty message={empty} />;
   return <>{children(items)}</>;
+}
+
+/** A list shown as a grid: the error or empty view, or each item in its own column (`col`). */
+export function ListGrid<T>({
+  items,
+  error,
+  empty,
+  col,
+  keyOf,
+  children,
+}: {
+  items: readonly T[];
+  error: string | null;
+  empty: string;
+  col: string;
+  keyOf: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ListView items={items} error={error} empty={empty}>
+      {(rows) => (
+        <ul className="row g-4 list-unstyled mb-0">
+          {rows.map((r) => (
+            <li className={col} key={keyOf(r)}>
+              {children(r)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListView>
+  );
 }

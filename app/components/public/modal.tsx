@@ -86,7 +86,15 @@ export function Modal({
 }
 
 /** The modal's header: its title (children) and the close button named `closeLabel`. */
-export function ModalHeader({ closeLabel, onHide, children }: { closeLabel: string; onHide: () => void; children: ReactNode }) {
+export function ModalHeader({
+  closeLabel,
+  onHide,
+  children,
+}: {
+  closeLabel: string;
+  onHide: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="modal-header">
       {children}

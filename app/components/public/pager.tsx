@@ -1,7 +1,18 @@
 import { data, Link } from 'react-router';
 import type { ResourceDef } from '../../../content/kit';
 import type { Services } from '../../../server/services';
-import { attempt, type Loaded } from './site';
+import { attempt, type Loaded, type Row } from './site';
+
+/**
+ * The row a detail page's id parameter names, or the page's 404 with `notFound` as its message: an id that
+ * is not a whole number from 1 up names nothing. Read failures propagate (the route's error boundary).
+ */
+export async function rowFromParam(services: Services, resource: ResourceDef, raw: string | undefined, notFound: string): Promise<Row> {
+  const id = /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
+  const row = id === null ? null : await services.content.get(resource, id);
+  if (!row) throw data({ message: notFound }, { status: 404 });
+  return row;
+}
 
 /** Items per page of the public lists (blog, events, FAQs): the pages stay light however much is published. */
 export const PER_PAGE = { blog: 12, event: 12, faqs: 20 } as const;

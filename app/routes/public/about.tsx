@@ -8,6 +8,7 @@ import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/
 import { attempt, str, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/about';
 import { Img } from '../../components/public/img';
+import { CheckList, Section } from '../../components/public/section';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
@@ -70,10 +71,7 @@ export default function About() {
   const years = new Date(now).getFullYear() - settings.foundedYear;
   return (
     <Page title="About Us" lead={settings.tagline}>
-      <section aria-labelledby="story-title" className="mb-5">
-        <h2 id="story-title" className="section-title">
-          Our story
-        </h2>
+      <Section id="story-title" title="Our story">
         <div className="row g-4 align-items-start">
           <div className="col-md-7">
             <p>
@@ -103,12 +101,9 @@ export default function About() {
             ) : null}
           </div>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="ethos-title" className="mb-5">
-        <h2 id="ethos-title" className="section-title">
-          Our ethos
-        </h2>
+      <Section id="ethos-title" title="Our ethos">
         <div className="row g-3">
           {ETHOS.map((e) => (
             <div className="col-md-4" key={e.title}>
@@ -119,12 +114,9 @@ export default function About() {
             </div>
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="leadership-title" className="mb-5">
-        <h2 id="leadership-title" className="section-title">
-          Leadership and legal team
-        </h2>
+      <Section id="leadership-title" title="Leadership and legal team">
         <ul className="list-unstyled row g-3">
           {settings.legalTeam.map((p) => (
             <li className="col-md-4" key={p.name}>
@@ -137,34 +129,17 @@ export default function About() {
           ))}
         </ul>
         <Link to="/our-legal-team">Read the full profiles</Link>
-      </section>
+      </Section>
 
-      <section aria-labelledby="clients-title" className="mb-5">
-        <h2 id="clients-title" className="section-title">
-          Notable clients
-        </h2>
-        <ul className="check-list">
-          {CLIENTS.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </section>
+      <Section id="clients-title" title="Notable clients">
+        <CheckList items={CLIENTS} />
+      </Section>
 
-      <section aria-labelledby="promises-title" className="mb-5">
-        <h2 id="promises-title" className="section-title">
-          Our promises to you
-        </h2>
-        <ul className="check-list">
-          {PROMISES.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </section>
+      <Section id="promises-title" title="Our promises to you">
+        <CheckList items={PROMISES} />
+      </Section>
 
-      <section aria-labelledby="team-title" className="mb-5">
-        <h2 id="team-title" className="section-title">
-          Our team
-        </h2>
+      <Section id="team-title" title="Our team">
         <ListView items={team.value} error={team.error} empty="No team members added yet.">
           {(items) => (
             <ul className="list-unstyled row g-3 mb-0">
@@ -181,7 +156,7 @@ export default function About() {
             </ul>
           )}
         </ListView>
-      </section>
+      </Section>
 
       {reviews && (
         <section aria-labelledby="about-reviews-title">

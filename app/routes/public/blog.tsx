@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { BlogCard, blogCardRow } from '../../components/public/cards';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
@@ -31,17 +31,15 @@ export default function Blog() {
   const { blogs, page, pages } = useLoaderData<typeof loader>();
   return (
     <Page title="Blog" lead="Notes on the law, written for the people it affects.">
-      <ListView items={blogs.value} error={blogs.error} empty="No blogs available.">
-        {(items) => (
-          <ul className="row g-4 list-unstyled mb-0">
-            {items.map((b) => (
-              <li className="col-md-6" key={str(b.blog_id)}>
-                <BlogCard b={b} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListView>
+      <ListGrid
+        items={blogs.value}
+        error={blogs.error}
+        empty="No blogs available."
+        col="col-md-6"
+        keyOf={(b) => str(b.blog_id)}
+      >
+        {(b) => <BlogCard b={b} />}
+      </ListGrid>
       <Pager path="/blog" page={page} pages={pages} label="Blog" />
     </Page>
   );

@@ -4,6 +4,7 @@ import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { usePublicData } from '../../components/public/site';
 import type { Route } from './+types/book-consultation';
+import { Section } from '../../components/public/section';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -25,10 +26,7 @@ export default function BookConsultation() {
   });
   return (
     <Page title="Book Consultation" lead="Tell us briefly about your matter and when you would like to meet.">
-      <section aria-labelledby="intro-title" className="mb-4">
-        <h2 id="intro-title" className="section-title">
-          Meet a lawyer
-        </h2>
+      <Section id="intro-title" title="Meet a lawyer" className="mb-4">
         <p>
           A consultation with {settings.firmName} is a confidential conversation about your situation, the law that
           applies and the options open to you. Send us the details below and we will confirm a time.
@@ -37,7 +35,7 @@ export default function BookConsultation() {
           <strong>Consultation hours:</strong> {settings.hours.morning} and {settings.hours.evening},{' '}
           {settings.hours.days}.
         </p>
-      </section>
+      </Section>
       <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} />
       <p className="mt-3 small">Note: all consultations are subject to availability and prior scheduling.</p>
     </Page>

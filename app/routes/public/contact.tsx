@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../../components/public/icons';
+import { ClockIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../components/public/icons';
+import { OfficeCard } from '../../components/public/office-card';
 import { Page } from '../../components/public/page';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
 import { telHref, usePublicData, whatsappHref } from '../../components/public/site';
 import type { Route } from './+types/contact';
+import { IconLine, Section } from '../../components/public/section';
 
 export function meta({ matches }: Route.MetaArgs) {
   const layout = layoutFromMatches(matches);
@@ -23,73 +25,43 @@ export default function Contact() {
   const offices = [{ ...settings.headquarters, hq: true }, ...settings.offices.map((o) => ({ ...o, hq: false }))];
   return (
     <Page title="Contact" lead="Speak to us at any of our offices, by phone or by email.">
-      <section aria-labelledby="offices-title" className="mb-5">
-        <h2 id="offices-title" className="section-title">
-          Our offices
-        </h2>
+      <Section id="offices-title" title="Our offices">
         <ul className="list-unstyled row g-3">
           {offices.map((o) => (
             <li className="col-md-6" key={o.city}>
-              <div className="office h-100">
-                <h3 className="h6 mb-1">
-                  {o.city}
-                  {o.hq && <span className="badge text-bg-light ms-2">Headquarters</span>}
-                </h3>
-                <p className="d-flex gap-2 small mb-1">
-                  <PinIcon className="flex-shrink-0 mt-1" />
-                  {o.address}
-                </p>
-                {o.phone && (
-                  <p className="d-flex gap-2 small mb-0">
-                    <PhoneIcon className="flex-shrink-0 mt-1" />
-                    <a href={telHref(o.phone)}>{o.phone}</a>
-                  </p>
-                )}
-              </div>
+              <OfficeCard office={o} headquarters={o.hq} />
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="reach-title" className="mb-5">
-        <h2 id="reach-title" className="section-title">
-          Phone and email
-        </h2>
+      <Section id="reach-title" title="Phone and email">
         <ul className="list-unstyled">
           {settings.phones.map((p) => (
-            <li key={p} className="d-flex gap-2 mb-2">
-              <PhoneIcon className="flex-shrink-0 mt-1" />
+            <IconLine key={p} icon={PhoneIcon} as="li" className="mb-2">
               <a href={telHref(p)}>{p}</a>
-            </li>
+            </IconLine>
           ))}
-          <li className="d-flex gap-2 mb-2">
-            <MailIcon className="flex-shrink-0 mt-1" />
+          <IconLine icon={MailIcon} as="li" className="mb-2">
             <a href={`mailto:${settings.email}`} className="text-break">
               {settings.email}
             </a>
-          </li>
+          </IconLine>
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="hours-title" className="mb-5">
-        <h2 id="hours-title" className="section-title">
-          Consultation hours
-        </h2>
-        <p className="d-flex gap-2">
-          <ClockIcon className="flex-shrink-0 mt-1" />
+      <Section id="hours-title" title="Consultation hours">
+        <IconLine icon={ClockIcon}>
           <span>
             Morning {settings.hours.morning} and evening {settings.hours.evening}, {settings.hours.days}.
           </span>
-        </p>
+        </IconLine>
         <Link to="/book-consultation" className="btn btn-accent">
           Book a Consultation
         </Link>
-      </section>
+      </Section>
 
-      <section aria-labelledby="urgent-title" className="alert alert-warning">
-        <h2 id="urgent-title" className="h5">
-          Emergencies
-        </h2>
+      <Section id="urgent-title" title="Emergencies" className="alert alert-warning" headingClass="h5">
         <p className="mb-0">
           For an urgent matter, mention <strong>URGENT</strong> in a WhatsApp message to{' '}
           {settings.whatsapp ? (
@@ -105,7 +77,7 @@ export default function Contact() {
           )}{' '}
           and we will respond as soon as we can.
         </p>
-      </section>
+      </Section>
     </Page>
   );
 }

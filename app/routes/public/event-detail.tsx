@@ -5,7 +5,7 @@ import { eventStatus, isDetailable, localDateTime } from '../../../content/rules
 import { eventPreview } from '../../../content/rules/preview';
 import { eventSlug } from '../../../content/rules/slug';
 import { resourceByKey } from '../../../content/resources/index';
-import { isVideo } from '../../components/public/cards';
+import { EventMedia, isVideo } from '../../components/public/cards';
 import { EventStatusView } from '../../components/public/event-status';
 import { ClockIcon, PinIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
@@ -85,29 +85,19 @@ export default function EventDetail() {
         <div className="mb-4">
           <EventStatusView event={e} initial={status} where="detail" />
         </div>
-        {media &&
-          (isVideo(media) ? (
-            <video
-              src={fileUrl(media)}
-              controls
-              preload="metadata"
-              width={960}
-              height={540}
-              className="w-100 mb-4"
-              aria-label={`Video: ${title}`}
-            />
-          ) : (
-            <Img
-              path={media}
-              meta={e.image_meta}
-              alt={altOf(e, 'event_image', title)}
-              width={960}
-              height={540}
-              sizes="(min-width: 992px) 760px, 100vw"
-              className="img-fluid mb-4 event-hero"
-              priority
-            />
-          ))}
+        {media && (
+          <EventMedia
+            e={e}
+            title={title}
+            width={960}
+            height={540}
+            sizes="(min-width: 992px) 760px, 100vw"
+            videoClass="w-100 mb-4"
+            imageClass="img-fluid mb-4 event-hero"
+            alt={altOf(e, 'event_image', title)}
+            priority
+          />
+        )}
         <dl className="row event-facts">
           <dt className="col-sm-3 d-flex gap-2">
             <ClockIcon className="mt-1" /> Starts

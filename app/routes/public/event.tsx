@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import { eventStatus } from '../../../content/rules/event-timing';
 import { resourceByKey } from '../../../content/resources/index';
 import { EventCard } from '../../components/public/cards';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
@@ -40,17 +40,15 @@ export default function Events() {
   const { events, statuses, page, pages } = useLoaderData<typeof loader>();
   return (
     <Page title="Events" lead="Seminars, legal awareness sessions and talks." side={false}>
-      <ListView items={events.value} error={events.error} empty="No events available.">
-        {(items) => (
-          <ul className="row g-4 list-unstyled mb-0">
-            {items.map((e) => (
-              <li className="col-md-6 col-xl-4" key={str(e.event_id)}>
-                <EventCard e={e} status={statuses[str(e.event_id)] ?? null} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListView>
+      <ListGrid
+        items={events.value}
+        error={events.error}
+        empty="No events available."
+        col="col-md-6 col-xl-4"
+        keyOf={(e) => str(e.event_id)}
+      >
+        {(e) => <EventCard e={e} status={statuses[str(e.event_id)] ?? null} />}
+      </ListGrid>
       <Pager path="/event" page={page} pages={pages} label="Event" />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { altOf } from '@content/alt';
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { attempt, str } from '../../components/public/site';
@@ -31,31 +31,31 @@ export default function Gallery() {
   const { gallery } = useLoaderData<typeof loader>();
   return (
     <Page title="Gallery" lead="Moments from our offices, events and community work." side={false}>
-      <ListView items={gallery.value} error={gallery.error} empty="No gallery images available.">
-        {(items) => (
-          <ul className="row g-4 list-unstyled mb-0">
-            {items.map((g) => (
-              <li className="col-sm-6 col-lg-4" key={str(g.gallery_id)}>
-                <figure className="card gallery-card h-100 mb-0">
-                  <Img
-                    path={str(g.gallery_image)}
-                    meta={g.image_meta}
-                    // The caption below names the picture; repeating it as alt text would read it twice.
-                    alt={altOf(g, 'gallery_image', '')}
-                    width={640}
-                    height={480}
-                    sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
-                    className="card-img-top"
-                  />
-                  <figcaption className="card-body">
-                    <h2 className="h6 mb-0">{str(g.title)}</h2>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+      <ListGrid
+        items={gallery.value}
+        error={gallery.error}
+        empty="No gallery images available."
+        col="col-sm-6 col-lg-4"
+        keyOf={(g) => str(g.gallery_id)}
+      >
+        {(g) => (
+          <figure className="card gallery-card h-100 mb-0">
+            <Img
+              path={str(g.gallery_image)}
+              meta={g.image_meta}
+              // The caption below names the picture; repeating it as alt text would read it twice.
+              alt={altOf(g, 'gallery_image', '')}
+              width={640}
+              height={480}
+              sizes="(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw"
+              className="card-img-top"
+            />
+            <figcaption className="card-body">
+              <h2 className="h6 mb-0">{str(g.title)}</h2>
+            </figcaption>
+          </figure>
         )}
-      </ListView>
+      </ListGrid>
     </Page>
   );
 }

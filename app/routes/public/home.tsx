@@ -5,13 +5,15 @@ import { AdsColumn } from '../../components/public/ads-column';
 import { CalendarIsland } from '../../components/public/calendar-widget';
 import { CategoryCard } from '../../components/public/cards';
 import { HomeCarousel, type SlideText } from '../../components/public/home-carousel';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon, QuoteIcon } from '../../components/public/icons';
-import { ListView } from '../../components/public/list-state';
+import { ClockIcon, MailIcon, QuoteIcon } from '../../components/public/icons';
+import { ListGrid, ListView } from '../../components/public/list-state';
+import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
 import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
-import { attempt, str, telHref, usePublicData } from '../../components/public/site';
+import { attempt, str, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
+import { Band, CheckList, IconLine } from '../../components/public/section';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -110,26 +112,21 @@ export default function Home() {
 
       <HomeCarousel slides={slides} texts={texts} />
 
-      <section className="section" aria-labelledby="how-title">
-        <Container>
-          <h2 id="how-title" className="section-title">
-            How we work
-          </h2>
-          <ol className="row g-4 list-unstyled steps">
-            {HOW_WE_WORK.map((s, i) => (
-              <li className="col-sm-6 col-lg-3" key={s.title}>
-                <div className="step h-100">
-                  <span className="step-no" aria-hidden="true">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  <h3 className="h5">{s.title}</h3>
-                  <p className="mb-0">{s.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <Band id="how-title" title="How we work">
+        <ol className="row g-4 list-unstyled steps">
+          {HOW_WE_WORK.map((s, i) => (
+            <li className="col-sm-6 col-lg-3" key={s.title}>
+              <div className="step h-100">
+                <span className="step-no" aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <h3 className="h5">{s.title}</h3>
+                <p className="mb-0">{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Band>
 
       <section className="section section-muted" aria-labelledby="fight-title">
         <Container>
@@ -138,11 +135,7 @@ export default function Home() {
               <h2 id="fight-title" className="section-title">
                 What we fight for
               </h2>
-              <ul className="check-list">
-                {FIGHT_FOR.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
+              <CheckList items={FIGHT_FOR} />
             </div>
             <div className="col-lg-5">
               <figure className="founder-quote mb-0">
@@ -165,43 +158,31 @@ export default function Home() {
             </h2>
             <Link to="/our-case">See all case categories</Link>
           </div>
-          <ListView items={categories.value} error={categories.error} empty="No case category found.">
-            {(items) => (
-              <ul className="row g-4 list-unstyled mb-0">
-                {items.slice(0, 8).map((c) => (
-                  <li className="col-sm-6 col-lg-3" key={str(c.case_category_id)}>
-                    <CategoryCard c={c} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ListView>
+          <ListGrid
+            items={categories.value.slice(0, 8)}
+            error={categories.error}
+            empty="No case category found."
+            col="col-sm-6 col-lg-3"
+            keyOf={(c) => str(c.case_category_id)}
+          >
+            {(c) => <CategoryCard c={c} />}
+          </ListGrid>
         </Container>
       </section>
 
       {reviews && (
-        <section className="section section-muted" aria-labelledby="reviews-title">
-          <Container>
-            <h2 id="reviews-title" className="section-title">
-              What our clients say
-            </h2>
-            <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
-              {(items) => <ReviewSlider reviews={[...items]} />}
-            </ListView>
-          </Container>
-        </section>
+        <Band id="reviews-title" title="What our clients say" muted>
+          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+            {(items) => <ReviewSlider reviews={[...items]} />}
+          </ListView>
+        </Band>
       )}
 
-      <section className="section" aria-labelledby="partners-title">
-        <Container>
-          <h2 id="partners-title" className="section-title">
-            Our partners
-          </h2>
-          <ListView items={partners.value} error={partners.error} empty="No partners available.">
-            {(items) => <PartnersMarquee partners={[...items]} />}
-          </ListView>
-        </Container>
-      </section>
+      <Band id="partners-title" title="Our partners">
+        <ListView items={partners.value} error={partners.error} empty="No partners available.">
+          {(items) => <PartnersMarquee partners={[...items]} />}
+        </ListView>
+      </Band>
 
       <section className="section section-muted" aria-labelledby="reach-title">
         <Container>
@@ -213,30 +194,16 @@ export default function Home() {
               <div className="row g-3">
                 {cities.map((o) => (
                   <div className="col-md-6" key={o.city}>
-                    <div className="office h-100">
-                      <h3 className="h6 mb-1">{o.city}</h3>
-                      <p className="d-flex gap-2 mb-1 small">
-                        <PinIcon className="flex-shrink-0 mt-1" />
-                        {o.address}
-                      </p>
-                      {o.phone && (
-                        <p className="d-flex gap-2 mb-0 small">
-                          <PhoneIcon className="flex-shrink-0 mt-1" />
-                          <a href={telHref(o.phone)}>{o.phone}</a>
-                        </p>
-                      )}
-                    </div>
+                    <OfficeCard office={o} />
                   </div>
                 ))}
               </div>
-              <p className="d-flex gap-2 mt-4 mb-1">
-                <MailIcon className="flex-shrink-0 mt-1" />
+              <IconLine icon={MailIcon} className="mt-4 mb-1">
                 <a href={`mailto:${settings.email}`}>{settings.email}</a>
-              </p>
-              <p className="d-flex gap-2">
-                <ClockIcon className="flex-shrink-0 mt-1" />
+              </IconLine>
+              <IconLine icon={ClockIcon}>
                 Consultation hours: {settings.hours.morning} and {settings.hours.evening}, {settings.hours.days}.
-              </p>
+              </IconLine>
               <Link to="/contact" className="btn btn-outline-primary">
                 All contact details
               </Link>

@@ -1,22 +1,19 @@
-import { data, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { Attachment } from '../../components/public/attachment';
 import { ListError } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
+import { rowFromParam } from '../../components/public/pager';
 import { stripTags } from '../../../content/rules/preview';
 import { notFoundMeta, seo } from '../../components/public/seo';
 import { attempt, str, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-case-details-view';
 
-const positiveId = (raw: string | undefined): number | null =>
-  /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  const id = positiveId(params.caseId);
-  const theCase = id === null ? null : await s.content.get(resourceByKey.cases, id);
-  if (!theCase) throw data({ message: 'No details available for this case.' }, { status: 404 });
-  const details = await attempt(() => s.content.caseDetailsByCase(id!), 'Failed to fetch case detail.', [], s.log);
+  const theCase = await rowFromParam(s, resourceByKey.cases, params.caseId, 'No details available for this case.');
+  const id = Number(theCase.case_id);
+  const details = await attempt(() => s.content.caseDetailsByCase(id), 'Failed to fetch case detail.', [], s.log);
   return { theCase, detail: details.value[0] ?? null, error: details.error };
 }
 

@@ -1,20 +1,17 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListView } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
+import { rowFromParam } from '../../components/public/pager';
 import { notFoundMeta, seo } from '../../components/public/seo';
 import { attempt, str } from '../../components/public/site';
 import type { Route } from './+types/our-case-details';
 
-const positiveId = (raw: string | undefined): number | null =>
-  /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  const id = positiveId(params.categoryId);
-  const category = id === null ? null : await s.content.get(resourceByKey.caseCategory, id);
-  if (!category) throw data({ message: 'No case category found.' }, { status: 404 });
-  const cases = await attempt(() => s.content.casesByCategory(id!), 'Failed to fetch case details.', [], s.log);
+  const category = await rowFromParam(s, resourceByKey.caseCategory, params.categoryId, 'No case category found.');
+  const id = Number(category.case_category_id);
+  const cases = await attempt(() => s.content.casesByCategory(id), 'Failed to fetch case details.', [], s.log);
   return { category, cases };
 }
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { CategoryCard } from '../../components/public/cards';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { attempt, str } from '../../components/public/site';
@@ -30,17 +30,15 @@ export default function OurCase() {
   const { categories } = useLoaderData<typeof loader>();
   return (
     <Page title="Our Cases" lead="Choose a practice area to read about the matters we handle." side={false}>
-      <ListView items={categories.value} error={categories.error} empty="No case category found.">
-        {(items) => (
-          <ul className="row g-4 list-unstyled mb-0">
-            {items.map((c) => (
-              <li className="col-sm-6 col-lg-4 col-xl-3" key={str(c.case_category_id)}>
-                <CategoryCard c={c} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListView>
+      <ListGrid
+        items={categories.value}
+        error={categories.error}
+        empty="No case category found."
+        col="col-sm-6 col-lg-4 col-xl-3"
+        keyOf={(c) => str(c.case_category_id)}
+      >
+        {(c) => <CategoryCard c={c} headingLevel={2} />}
+      </ListGrid>
     </Page>
   );
 }

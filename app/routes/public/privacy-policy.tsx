@@ -2,6 +2,7 @@ import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { usePublicData } from '../../components/public/site';
 import type { Route } from './+types/privacy-policy';
+import { Section } from '../../components/public/section';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
@@ -21,44 +22,32 @@ export default function PrivacyPolicy() {
       side={false}
     >
       <div className="privacy" style={{ maxWidth: '48rem' }}>
-        <section aria-labelledby="pp-collect" className="mb-4">
-          <h2 id="pp-collect" className="h4">
-            Information we collect
-          </h2>
+        <Section id="pp-collect" title="Information we collect" className="mb-4" headingClass="h4">
           <p>
             When you book a consultation we collect your name, email address, contact number, preferred date and time,
             the summary of your legal issue and any document you choose to attach. We do not ask for more than we need
             to respond to you.
           </p>
-        </section>
-        <section aria-labelledby="pp-use" className="mb-4">
-          <h2 id="pp-use" className="h4">
-            How we use it
-          </h2>
+        </Section>
+        <Section id="pp-use" title="How we use it" className="mb-4" headingClass="h4">
           <p>
             We use this information only to answer your request, schedule a consultation and, if you instruct us, to act
             for you. We do not sell or share it for marketing, and we disclose it to others only where the law requires.
           </p>
-        </section>
-        <section aria-labelledby="pp-security" className="mb-4">
-          <h2 id="pp-security" className="h4">
-            Security
-          </h2>
+        </Section>
+        <Section id="pp-security" title="Security" className="mb-4" headingClass="h4">
           <p>
             Requests and documents are kept on systems with restricted access, readable only by the firm’s staff who
             need them. We keep them for as long as needed for your matter and our professional obligations, then delete
             them.
           </p>
-        </section>
-        <section aria-labelledby="pp-cookies" className="mb-4">
-          <h2 id="pp-cookies" className="h4">
-            Cookies
-          </h2>
+        </Section>
+        <Section id="pp-cookies" title="Cookies" className="mb-4" headingClass="h4">
           <p>
             The public website sets no tracking or advertising cookies. A single session cookie is used only in the
             firm’s own administration area.
           </p>
-        </section>
+        </Section>
         <section aria-labelledby="pp-contact">
           <h2 id="pp-contact" className="h4">
             Privacy contact

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
-import { ListView } from '../../components/public/list-state';
+import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import { attempt, str } from '../../components/public/site';
@@ -25,35 +25,34 @@ export default function Vacancies() {
   const { vacancies } = useLoaderData<typeof loader>();
   return (
     <Page title="Careers" lead="Join a practice that values preparation, candour and care." side={false}>
-      <ListView items={vacancies.value} error={vacancies.error} empty="No vacancies available">
-        {(items) => (
-          <ul className="row g-4 list-unstyled mb-0">
-            {items.map((v) => {
-              const n =
-                v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
-              return (
-                <li className="col-md-6 col-lg-4" key={str(v.vacancy_id)}>
-                  <article className="card h-100 vacancy-card">
-                    <div className="card-body">
-                      <h2 className="h5 card-title">{str(v.vacancy_title)}</h2>
-                      <p className="mb-1">
-                        <span className="card-meta">Employment: </span>
-                        {str(v.name_of_employment)}
-                      </p>
-                      {n !== null && (
-                        <p className="mb-0">
-                          <span className="card-meta">Openings: </span>
-                          {n}
-                        </p>
-                      )}
-                    </div>
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </ListView>
+      <ListGrid
+        items={vacancies.value}
+        error={vacancies.error}
+        empty="No vacancies available"
+        col="col-md-6 col-lg-4"
+        keyOf={(v) => str(v.vacancy_id)}
+      >
+        {(v) => {
+          const n = v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
+          return (
+            <article className="card h-100 vacancy-card">
+              <div className="card-body">
+                <h2 className="h5 card-title">{str(v.vacancy_title)}</h2>
+                <p className="mb-1">
+                  <span className="card-meta">Employment: </span>
+                  {str(v.name_of_employment)}
+                </p>
+                {n !== null && (
+                  <p className="mb-0">
+                    <span className="card-meta">Openings: </span>
+                    {n}
+                  </p>
+                )}
+              </div>
+            </article>
+          );
+        }}
+      </ListGrid>
       <p className="mt-4">
         To apply, write to us with your CV through the <Link to="/contact">contact page</Link>.
       </p>
