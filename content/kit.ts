@@ -173,6 +173,11 @@ export function defineResource<const D extends ResourceDeclaration>(d: D): DefOf
   } as DefOf<D>;
 }
 
+/** The rule of a group whose every write must bring a new file in `field`: its message on add, and on update. */
+export function newFileRequired(field: string, onAdd: string, onUpdate = onAdd): ResourceDef['validate'] {
+  return (_v, ctx) => (ctx.hasNewFile(field) ? null : ctx.mode === 'add' ? onAdd : onUpdate);
+}
+
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }

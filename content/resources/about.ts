@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT } from '../kit';
+import { defineResource, IMAGE_ACCEPT, newFileRequired } from '../kit';
 
 export const about = defineResource({
   key: 'about',
@@ -11,12 +11,7 @@ export const about = defineResource({
   adminList: true,
   order: 'desc',
   files: { about_img: { kind: 'image', label: 'About Image', accept: IMAGE_ACCEPT } },
-  validate: (_v, ctx) =>
-    ctx.hasNewFile('about_img')
-      ? null
-      : ctx.mode === 'add'
-        ? 'Please select an image to upload.'
-        : 'Please select an image to update.',
+  validate: newFileRequired('about_img', 'Please select an image to upload.', 'Please select an image to update.'),
   missingIdMessage: 'Please select an image to update.',
   admin: { path: 'about-img', title: 'About Image', empty: 'No about images available.' },
 });

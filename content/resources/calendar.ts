@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT } from '../kit';
+import { defineResource, IMAGE_ACCEPT, newFileRequired } from '../kit';
 
 export const calendar = defineResource({
   key: 'calendar',
@@ -15,12 +15,7 @@ export const calendar = defineResource({
   keys: 'calendar',
   order: 'desc',
   files: { calendar_img: { kind: 'image', label: 'Calendar Image', accept: IMAGE_ACCEPT } },
-  validate: (_v, ctx) =>
-    ctx.hasNewFile('calendar_img')
-      ? null
-      : ctx.mode === 'add'
-        ? 'Please select an image.'
-        : 'Please select an image to update.',
+  validate: newFileRequired('calendar_img', 'Please select an image.', 'Please select an image to update.'),
   missingIdMessage: 'Please select an image to update.',
   admin: { path: 'calendar', title: 'Calendar', empty: 'No calendars found' },
 });

@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT } from '../kit';
+import { defineResource, IMAGE_ACCEPT, newFileRequired } from '../kit';
 
 export const carousel = defineResource({
   key: 'carousel',
@@ -9,7 +9,7 @@ export const carousel = defineResource({
   body: 'multipart',
   keys: { list: 'carousels', add: 'carousel', update: 'carousel' },
   files: { carousel_image: { kind: 'image', label: 'Carousel Image', accept: IMAGE_ACCEPT } },
-  validate: (_v, ctx) => (ctx.hasNewFile('carousel_image') ? null : 'Please fill the fields.'),
+  validate: newFileRequired('carousel_image', 'Please fill the fields.'),
   missingIdMessage: 'Please fill the fields.',
   admin: { path: 'carousel', title: 'Carousel', empty: 'No carousel images found.' },
 });
