@@ -5,12 +5,16 @@
  * mounted waits in react-toastify's queue and shows once it has.
  */
 import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
+
+type DomClient = typeof import('react-dom/client');
 
 let loading: Promise<typeof import('react-toastify')> | null = null;
 
 const load = () =>
-  (loading ??= import('react-toastify').then((m) => {
+  (loading ??= Promise.all([import('react-toastify'), import('react-dom/client')]).then(([m, dom]) => {
+    // react-dom/client is CommonJS: esbuild (the islands build, a "type": "module" package) gives its exports
+    // object as the default, Vite the named export. Imported here, not at the top: the server never loads it.
+    const { createRoot } = (dom as DomClient & { default?: DomClient }).default ?? dom;
     const el = document.createElement('div');
     el.className = 'public-toasts';
     document.body.append(el);
