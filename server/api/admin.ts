@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkLogin } from '../auth/admins.server';
-import { createSession, deleteSession, SESSION_COOKIE, ABSOLUTE_MS } from '../auth/sessions.server';
+import { deleteSession, SESSION_COOKIE, startSession } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
 import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
@@ -42,14 +42,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
         }
         throw new AppError(401, 'Invalid email or password.');
       }
-      const token = await createSession(db, result.adminId, { ip: req.ip, userAgent: req.headers['user-agent'] });
-      reply.setCookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        path: '/',
-        maxAge: Math.floor(ABSOLUTE_MS / 1000),
-      });
+      await startSession(db, result.adminId, req, reply, secure);
       return { statusCode: 200, message: 'Login successful', admin: { email: result.email } };
     },
   );

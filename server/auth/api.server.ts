@@ -10,7 +10,7 @@ import {
   ttlText,
 } from './accounts.server';
 import { MIN_PASSWORD_LENGTH } from './password-policy.server';
-import { ABSOLUTE_MS, createSession, SESSION_COOKIE } from './sessions.server';
+import { startSession } from './sessions.server';
 import { purgeOldTokens } from './tokens.server';
 import { AppError } from '../lib/errors';
 import type { MailService } from '../mail/service.server';
@@ -181,14 +181,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
       const who = req.admin!;
       await changeOwnPassword(db, who.adminId, b.currentPassword, b.newPassword);
       // Every session of the account ended with the change; this browser gets a fresh one.
-      const token = await createSession(db, who.adminId, { ip: req.ip, userAgent: req.headers['user-agent'] });
-      reply.setCookie(SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure,
-        path: '/',
-        maxAge: Math.floor(ABSOLUTE_MS / 1000),
-      });
+      await startSession(db, who.adminId, req, reply, secure);
       req.audit = { action: 'change-password', target: 'admins', recordId: who.adminId, summary: who.email };
       return { statusCode: 200, message: 'Password changed. Every other session of your account has ended.' };
     },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
 import type { Database } from '../db/schema';
@@ -37,6 +38,18 @@ export async function createSession(
     })
     .execute();
   return token;
+}
+
+/** Starts a session for the administrator and sets its cookie on the reply (sign-in, a changed password). */
+export async function startSession(
+  db: Kysely<Database>,
+  adminId: number,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): Promise<void> {
+  const token = await createSession(db, adminId, { ip: req.ip, userAgent: req.headers['user-agent'] });
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', maxAge: Math.floor(ABSOLUTE_MS / 1000) });
 }
 
 /** The administrator behind a cookie token, or null. Touches last_seen at most once a minute. */

@@ -12,7 +12,13 @@ import { formatInZone } from './mails.server';
 import { sendPage } from './pages.server';
 import { ADMIN, answers, api, arr, fromZod, int, obj, idField, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { parse } from './routes.server';
-import type { Intake } from './service.server';
+import type { Intake, IntakeTables } from './service.server';
+
+/** An erasure request as the admin's Data requests table receives it. */
+export type ErasureRequestRow = Omit<IntakeTables['data_requests'], 'request_id' | 'kind' | 'email_hash' | 'status'> & {
+  request_id: number;
+  status: 'verified' | 'held' | 'done';
+};
 
 /**
  * Data rights under the DPDP Act (issue 15): a visitor asks by email address for a copy of their data or

@@ -5,22 +5,13 @@ import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
 import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
 import { sendAction } from '~/components/admin/notify';
+import type { ErasureRequestRow } from '../../../server/consultations/data-rights.server';
 
 export function meta() {
   return [{ title: 'Data Requests | Admin' }];
 }
 
-interface ErasureRequest {
-  request_id: number;
-  email: string | null;
-  status: 'verified' | 'held' | 'done';
-  created_at: string;
-  verified_at: string | null;
-  due_at: string | null;
-  hold_reason: string | null;
-  completed_at: string | null;
-  removed: number | null;
-}
+type ErasureRequest = ErasureRequestRow;
 
 const COLUMNS: Column<ErasureRequest>[] = [
   { key: 'email', header: 'Address', render: (r) => r.email ?? <span className="text-muted">erased</span> },
