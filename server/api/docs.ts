@@ -49,7 +49,7 @@ export function openApiPath(url: string): string {
 }
 
 function parametersOf(schema: unknown, where: 'query' | 'path'): Schema[] {
-  const s = (schema ?? {}) as Schema;
+  const s = (isZod(schema) ? fromZod(schema) : (schema ?? {})) as Schema;
   const props = (s.properties ?? {}) as Record<string, Schema>;
   const required = new Set((s.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, p]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: p }));

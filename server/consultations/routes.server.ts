@@ -12,6 +12,7 @@ import { escapeHtml, officePhones, sendPage } from './pages.server';
 import { ADMIN, answers, api, int, obj, str, idField, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
+import { matchesAny } from '../content/lifecycle';
 
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
 
@@ -191,9 +192,29 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
       responses: answers(ok, ...(body ? [400, 404] : [])),
     }),
   });
-  app.get('/api/conflict-parties/getall', partySchema('listConflictParties', 'The firm’s clients and adverse parties', null, { parties: { type: 'array', items: party } }), async () => {
-    const rows = await db.selectFrom('conflict_parties').selectAll().orderBy('name').execute();
-    return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView) };
+  // Without `page`, the whole list (as the first version answered); the admin screen asks for pages of 50.
+  const PartyQuery = z.object({
+    page: z.coerce.number('page must be a whole number from 1.').int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').optional(),
+    size: z.coerce.number('size must be a whole number from 1 to 200.').int('size must be a whole number from 1 to 200.').min(1, 'size must be a whole number from 1 to 200.').max(200, 'size must be a whole number from 1 to 200.').default(50),
+    q: z.string().trim().max(200, 'The search is too long (at most 200 characters).').optional(),
+  });
+  const listParties = partySchema('listConflictParties', 'The firm’s clients and adverse parties, by name; `page` (and `size`, default 50) and `q` (name, email, phone or note) for one page', null, {
+    parties: { type: 'array', items: party },
+    total: int('How many parties match (with `page`)'),
+  });
+  app.get('/api/conflict-parties/getall', { ...listParties, schema: { ...listParties.schema, querystring: PartyQuery } }, async (req) => {
+    const { page, size, q } = PartyQuery.parse(req.query);
+    let where = db.selectFrom('conflict_parties');
+    if (q) where = where.where(matchesAny(['name', 'email', 'phone', 'note'], q.toLowerCase()));
+    if (!page) {
+      const rows = await where.selectAll().orderBy('name').orderBy('party_id').execute();
+      return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView), total: rows.length };
+    }
+    const [rows, count] = await Promise.all([
+      where.selectAll().orderBy('name').orderBy('party_id').limit(size).offset((page - 1) * size).execute(),
+      where.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView), total: Number(count.n), page, size };
   });
   app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', PartyBody, { party }), async (req) => {
     const b = validBody(PartyBody, req);

@@ -225,6 +225,12 @@ function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A case-insensitive search of `q` (lower-cased) in any of the columns (SQLite and PostgreSQL alike). */
+export function matchesAny(columns: readonly string[], q: string) {
+  const pattern = `%${escapeLike(q)}%`;
+  return sql<boolean>`(${sql.join(columns.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${pattern} escape '\\'`), sql` or `)})`;
+}
+
 /** One row on the dashboard's work list. */
 export interface WorkItem {
   group: string;
@@ -782,9 +788,7 @@ export class ContentLifecycle {
       if (st === 'draft') out.push(sql<boolean>`(${sql.ref(`${t}.status`)} = 'draft' or ${sql.ref(`${t}.pending_draft`)} is not null)`);
       if (st === 'scheduled') out.push(sql<boolean>`(${sql.ref(`${t}.publish_at`)} is not null or ${sql.ref(`${t}.unpublish_at`)} is not null)`);
       if (q && text.length) {
-        const pattern = `%${escapeLike(q)}%`;
-        const ors = text.map((n) => sql`lower(${sql.ref(`${t}.${n}`)}) like ${pattern} escape '\\'`);
-        out.push(sql<boolean>`(${sql.join(ors, sql` or `)})`);
+        out.push(matchesAny(text.map((n) => `${t}.${n}`), q));
       }
       return out;
     };

@@ -80,6 +80,28 @@ describe('conflict check', () => {
     expect((await call(s.url, '/api/conflict-parties/delete', { cookie, json: { party_id: acme.party_id } })).status).toBe(404);
     expect((await call(s.url, '/api/conflict-parties/getall')).status).toBe(401);
   });
+
+  it('pages and searches the list on the server (the admin screen asks for pages of 50)', async () => {
+    const csv = ['name,kind,email,phone,note', ...Array.from({ length: 60 }, (_, i) => `Paged Party ${String(i).padStart(2, '0')},adverse,p${i}@paged.test,,`)].join('\n');
+    expect((await call(s.url, '/api/conflict-parties/import', { cookie, json: { csv } })).status).toBe(200);
+    const all = (await call(s.url, '/api/conflict-parties/getall', { cookie })).body;
+    const p1 = (await call(s.url, '/api/conflict-parties/getall?page=1&size=50&q=PAGED', { cookie })).body;
+    expect(p1.total).toBe(60);
+    expect(p1.parties).toHaveLength(50);
+    expect(p1.parties[0].name).toBe('Paged Party 00');
+    const p2 = (await call(s.url, '/api/conflict-parties/getall?page=2&size=50&q=paged', { cookie })).body;
+    expect(p2.parties.map((p: { name: string }) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Paged Party ${50 + i}`));
+    // The search reaches email and is literal: '%' and '_' are not wildcards.
+    expect((await call(s.url, '/api/conflict-parties/getall?page=1&q=p%25paged', { cookie })).body.total).toBe(0);
+    expect((await call(s.url, '/api/conflict-parties/getall?page=1&q=p7@paged', { cookie })).body.parties.map((p: { name: string }) => p.name)).toEqual(['Paged Party 07']);
+    expect((await call(s.url, '/api/conflict-parties/getall?page=1&q=Party_0', { cookie })).body.total).toBe(0);
+    // Without page: the whole list, as before; the total counts it.
+    expect(all.parties.length).toBe(all.total);
+    expect(all.parties.length).toBeGreaterThanOrEqual(60);
+    const bad = await call(s.url, '/api/conflict-parties/getall?page=0', { cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('page must be a whole number from 1.');
+  });
 });
 
 describe('data rights', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Table, type TableProps } from 'react-bootstrap';
+import { Pagination, Table, type TableProps } from 'react-bootstrap';
 import { api } from '~/lib/api';
 import { notify } from './notify';
 
@@ -125,4 +125,51 @@ export function useListRows<R>(path: string, key: string, failure: string) {
 /** A column that shows (and searches) a row's text. */
 export function textColumn<R>(key: string, header: string, text: (row: R) => string): Column<R> {
   return { key, header, text, render: text };
+}
+
+/** Previous / "Page n of m" / Next under a paged table; nothing when there is one page. */
+export function PageControls({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage(page: number): void }) {
+  if (pages <= 1) return null;
+  return (
+    <Pagination aria-label={label}>
+      <Pagination.Prev disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))} aria-label="Previous page" />
+      <Pagination.Item active aria-current="page">{`Page ${page} of ${pages}`}</Pagination.Item>
+      <Pagination.Next disabled={page >= pages} onClick={() => onPage(Math.min(pages, page + 1))} aria-label="Next page" />
+    </Pagination>
+  );
+}
+
+/**
+ * One page of a server-paged list (`?page=&size=&q=`, the answer's `key` and `total`): reloads when the
+ * page or the search changes (the search after a short pause in typing, and from page 1), and by `load`
+ * after each change. Rows are null until the first answer.
+ */
+export function usePagedRows<R>(path: string, key: string, failure: string, size = 50) {
+  const [rows, setRows] = useState<R[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [search, setSearchText] = useState('');
+  const [applied, setApplied] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setApplied(search.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(t);
+  }, [search]);
+  const load = useCallback(async () => {
+    const q = new URLSearchParams({ page: String(page), size: String(size) });
+    if (applied) q.set('q', applied);
+    const r = await api<Record<string, R[] | number | undefined>>(`${path}?${q}`);
+    if (r.ok) {
+      const list = r.body[key];
+      setRows(Array.isArray(list) ? list : []);
+      setTotal(Number(r.body.total ?? 0));
+    } else notify.error(r.body.message ?? failure);
+  }, [path, key, failure, page, size, applied]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, first: (page - 1) * size };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Pagination } from 'react-bootstrap';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import { Button, Form } from 'react-bootstrap';
+import { DataTable, PageControls, type Column } from '~/components/admin/DataTable';
 import { api } from '~/lib/api';
 import { formatAdminTime } from '@content/rules/dates';
 
@@ -130,21 +130,7 @@ export default function AuditPage() {
         emptyText={applied ? 'No entries match the search.' : 'No changes recorded yet.'}
         columns={COLUMNS}
       />
-      {pages > 1 ? (
-        <Pagination aria-label="Audit log pages">
-          <Pagination.Prev
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            aria-label="Previous page"
-          />
-          <Pagination.Item active aria-current="page">{`Page ${page} of ${pages}`}</Pagination.Item>
-          <Pagination.Next
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-            aria-label="Next page"
-          />
-        </Pagination>
-      ) : null}
+      <PageControls label="Audit log pages" page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

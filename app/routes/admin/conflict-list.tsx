@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
-import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
+import { DataTable, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { TextField } from '~/components/admin/fields';
 import { sendAction } from '~/components/admin/notify';
 
@@ -38,10 +38,10 @@ const COLUMNS: Column<Party>[] = [
 export default function ConflictListPage() {
   const [editing, setEditing] = useState<(Omit<Party, 'party_id'> & { party_id?: number }) | null>(null);
   const [busy, setBusy] = useState(false);
-  const [filter, setFilter] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const { rows: parties, load } = useListRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
+  // Pages of 50, searched on the server: the list may hold thousands of parties (issue 17).
+  const { rows: parties, load, page, pages, setPage, search, setSearch, first } = usePagedRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
 
   async function save() {
     if (!editing) return;
@@ -66,9 +66,6 @@ export default function ConflictListPage() {
     if (fileRef.current) fileRef.current.value = '';
     if (r?.ok) await load();
   }
-
-  const q = filter.trim().toLowerCase();
-  const shown = (parties ?? []).filter((p) => !q || `${p.name} ${p.email} ${p.phone} ${p.note}`.toLowerCase().includes(q));
 
   return (
     <>
@@ -104,15 +101,16 @@ export default function ConflictListPage() {
               placeholder="Search"
               size="sm"
               style={{ maxWidth: 240 }}
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
             />
           </div>
           <DataTable
             caption="Clients and adverse parties"
-            rows={parties === null ? null : shown}
+            rows={parties}
+            first={first}
             asParagraph
-            emptyText="No parties yet."
+            emptyText={search.trim() ? 'No parties match the search.' : 'No parties yet.'}
             table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
             rowKey={(p) => p.party_id}
             columns={COLUMNS}
@@ -129,6 +127,7 @@ export default function ConflictListPage() {
               ),
             }}
           />
+          <PageControls label="Conflict list pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
       <Dialog
