@@ -482,6 +482,8 @@ describe.skipIf(!hasChromium)(title, () => {
         .click();
       await page.waitForURL((u) => u.pathname === `/blog-details/${seed.blogId}`);
       await page.getByRole('heading', { level: 1, name: 'Easements explained' }).waitFor();
+      // A plain page load since decision 0028: the Print button works once its island is hydrated.
+      await hydrated(page);
       await page.getByRole('button', { name: 'Print' }).click();
       expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
       const frame = page.locator('iframe.attachment-frame');
