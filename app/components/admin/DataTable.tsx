@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Pagination, Table, type TableProps } from 'react-bootstrap';
 import { api } from '~/lib/api';
 import { notify } from './notify';
@@ -157,18 +157,30 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
     }, 250);
     return () => clearTimeout(t);
   }, [search]);
+  // Only the latest request may fill the table: an older answer (a search typed on) arriving late is dropped.
+  const latest = useRef<AbortController | null>(null);
   const load = useCallback(async () => {
+    latest.current?.abort();
+    const ctrl = new AbortController();
+    latest.current = ctrl;
     const q = new URLSearchParams({ page: String(page), size: String(size) });
     if (applied) q.set('q', applied);
-    const r = await api<Record<string, R[] | number | undefined>>(`${path}?${q}`);
-    if (r.ok) {
-      const list = r.body[key];
-      setRows(Array.isArray(list) ? list : []);
-      setTotal(Number(r.body.total ?? 0));
-    } else notify.error(r.body.message ?? failure);
+    try {
+      const r = await api<Record<string, R[] | number | undefined>>(`${path}?${q}`, { signal: ctrl.signal });
+      if (ctrl.signal.aborted) return;
+      if (r.ok) {
+        const list = r.body[key];
+        setRows(Array.isArray(list) ? list : []);
+        setTotal(Number(r.body.total ?? 0));
+      } else notify.error(r.body.message ?? failure);
+    } catch {
+      // A network failure is told; an aborted (superseded) request is not.
+      if (!ctrl.signal.aborted) notify.error(failure);
+    }
   }, [path, key, failure, page, size, applied]);
   useEffect(() => {
     void load();
+    return () => latest.current?.abort();
   }, [load]);
   const pages = Math.max(1, Math.ceil(total / size));
   return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, first: (page - 1) * size };
