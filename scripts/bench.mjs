@@ -356,9 +356,9 @@ const ADMIN_TABLES = [
     ? [
         { name: 'admin consultations inbox (page 1)', path: '/api/consultations/getall?page=1' },
         { name: 'admin audit log (page 1)', path: '/api/audit/getauditlog?page=1' },
-        { name: 'admin mail log (/api/mail/outbox)', path: '/api/mail/outbox' },
+        { name: 'admin mail log (page 1 of 50, as its screen asks)', path: '/api/mail/outbox?page=1&size=50' },
         { name: 'admin conflict list (page 1 of 50, as its screen asks)', path: '/api/conflict-parties/getall?page=1&size=50' },
-        { name: 'admin data requests', path: '/api/privacy/requests' },
+        { name: 'admin data requests (page 1 of 50, as its screen asks)', path: '/api/privacy/requests?page=1&size=50' },
         { name: 'admin administrators', path: '/api/admins/list' },
       ]
     : []),

@@ -47,6 +47,11 @@ export const ok = (keys: Record<string, Schema> = {}): Schema => ({ allOf: [ref(
 export function answers(keys: Record<string, Schema>, ...errors: number[]): Record<number, Schema> {
   return { 200: ok(keys), ...Object.fromEntries(errors.map((c) => [c, ref('Envelope')])) };
 }
+/** The 200 of a paged list (PageQuery): `key` always; `total`, `page` and `size` when the call gave `page`. */
+export function pagedAnswers(key: string, item: Schema, what: string): Record<number, Schema> {
+  const paged = { total: int(`How many ${what} match (with \`page\`)`), page: int('The page (with `page`)'), size: int('The page size (with `page`)') };
+  return { 200: { allOf: [ref('Envelope'), obj({ [key]: arr(item), ...paged }, [key])] } };
+}
 /** A non-JSON success answer (a file, a page) under its media type. */
 export const media = (type: string, schema: Schema = binary()): Schema => ({ content: { [type]: { schema } } });
 
@@ -95,6 +100,24 @@ export function idField(name: string) {
 /** The body of a route whose zod `body` Fastify already validated (zodCompiler): zod's output. */
 export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown }): z.output<T> {
   return req.body as z.output<T>;
+}
+
+const PAGE = 'page must be a whole number from 1.';
+const SIZE = 'size must be a whole number from 1 to 200.';
+/**
+ * The query of a server-paged admin list (issue 17 item 5): `page` (from 1; without it the list answers
+ * as it did before paging), `size` (default 50, at most 200) and a literal search `q` (see matchesAny).
+ * A list adds its own filters with `.extend`.
+ */
+export const PageQuery = z.object({
+  page: z.coerce.number(PAGE).int(PAGE).min(1, PAGE).optional(),
+  size: z.coerce.number(SIZE).int(SIZE).min(1, SIZE).max(200, SIZE).default(50),
+  q: z.string().trim().max(200, 'The search is too long (at most 200 characters).').optional(),
+});
+
+/** An optional `status` filter of a paged list: one of `statuses`, else a 400 naming them. */
+export function statusFilter<const T extends readonly [string, ...string[]]>(statuses: T) {
+  return z.enum(statuses, `status must be one of ${statuses.join(', ')}.`).optional();
 }
 
 /** A route's schema: checks its shape once, here, instead of at every call site. */

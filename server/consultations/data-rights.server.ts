@@ -10,14 +10,17 @@ import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
 import { sendPage } from './pages.server';
-import { ADMIN, answers, api, arr, fromZod, int, obj, idField, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { matchesAny } from '../content/lifecycle';
 import { parse } from './routes.server';
 import type { Intake, IntakeTables } from './service.server';
 
+/** The states of a confirmed erasure request (the Data requests table's status filter). */
+export const ERASURE_STATUSES = ['verified', 'held', 'done'] as const;
 /** An erasure request as the admin's Data requests table receives it. */
 export type ErasureRequestRow = Omit<IntakeTables['data_requests'], 'request_id' | 'kind' | 'email_hash' | 'status'> & {
   request_id: number;
-  status: 'verified' | 'held' | 'done';
+  status: (typeof ERASURE_STATUSES)[number];
 };
 
 /**
@@ -365,27 +368,39 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   });
   const Id = z.object({ request_id: idField('request_id') });
   const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
-  app.get('/api/privacy/requests', sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes', undefined, { requests: arr(obj({ request_id: int() }, [], { additionalProperties: true })) }), async () => {
-    const rows = await db
-      .selectFrom('data_requests')
-      .select(['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'])
-      .where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
-    return {
-      statusCode: 200,
-      message: 'Erasure requests fetched successfully',
-      requests: rows.map((r) => ({
-        request_id: Number(r.request_id),
-        email: r.email ?? null,
-        status: r.status,
-        created_at: r.created_at,
-        verified_at: r.verified_at,
-        due_at: r.due_at,
-        hold_reason: r.hold_reason,
-        completed_at: r.completed_at,
-        removed: r.removed === null || r.removed === undefined ? null : Number(r.removed),
-      })),
-    };
+  // Without `page`, the latest 500 (as the first version answered); the admin screen asks for pages of 50.
+  const RequestsQuery = PageQuery.extend({ status: statusFilter(ERASURE_STATUSES) });
+  const listRequests = sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes, newest first (the latest 500); `page` (and `size`, default 50) for one page, `q` (the address) and `status` to narrow it');
+  const requestView = (r: Omit<ErasureRequestRow, 'status'> & { status: string }) => ({
+    request_id: Number(r.request_id),
+    email: r.email ?? null,
+    status: r.status,
+    created_at: r.created_at,
+    verified_at: r.verified_at,
+    due_at: r.due_at,
+    hold_reason: r.hold_reason,
+    completed_at: r.completed_at,
+    removed: r.removed === null || r.removed === undefined ? null : Number(r.removed),
   });
+  app.get(
+    '/api/privacy/requests',
+    { ...listRequests, schema: { ...listRequests.schema, querystring: RequestsQuery, responses: pagedAnswers('requests', obj({ request_id: int() }, [], { additionalProperties: true }), 'requests') } },
+    async (req) => {
+      const { page, size, q, status } = RequestsQuery.parse(req.query);
+      // Confirmed erasures only (an unconfirmed one is the visitor's, not yet the firm's), by `data_requests (kind, request_id, status)`.
+      let where = db.selectFrom('data_requests').where('kind', '=', 'erasure');
+      where = status ? where.where('status', '=', status) : where.where('status', '<>', 'pending');
+      if (q) where = where.where(matchesAny(['email'], q.toLowerCase()));
+      const columns = ['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'] as const;
+      const message = 'Erasure requests fetched successfully';
+      if (!page) return { statusCode: 200, message, requests: (await where.select(columns).orderBy('request_id', 'desc').limit(500).execute()).map(requestView) };
+      const [rows, count] = await Promise.all([
+        where.select(columns).orderBy('request_id', 'desc').limit(size).offset((page - 1) * size).execute(),
+        where.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { statusCode: 200, message, requests: rows.map(requestView), total: Number(count.n), page, size };
+    },
+  );
   app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', Hold), async (req) => {
     const b = validBody(Hold, req);
     const res = await db.updateTable('data_requests').set({ status: 'held', hold_reason: b.reason }).where('request_id', '=', b.request_id).where('kind', '=', 'erasure').where('status', '=', 'verified').executeTakeFirst();

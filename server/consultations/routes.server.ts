@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { parseCsv } from './csv.server';
 import { linkUsed, type LinkPayload } from './links.server';
 import { escapeHtml, officePhones, sendPage } from './pages.server';
-import { ADMIN, answers, api, int, obj, str, idField, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, int, obj, str, idField, PageQuery, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 import { matchesAny } from '../content/lifecycle';
@@ -193,11 +193,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     }),
   });
   // Without `page`, the whole list (as the first version answered); the admin screen asks for pages of 50.
-  const PartyQuery = z.object({
-    page: z.coerce.number('page must be a whole number from 1.').int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').optional(),
-    size: z.coerce.number('size must be a whole number from 1 to 200.').int('size must be a whole number from 1 to 200.').min(1, 'size must be a whole number from 1 to 200.').max(200, 'size must be a whole number from 1 to 200.').default(50),
-    q: z.string().trim().max(200, 'The search is too long (at most 200 characters).').optional(),
-  });
+  const PartyQuery = PageQuery;
   const listParties = partySchema('listConflictParties', 'The firm’s clients and adverse parties, by name; `page` (and `size`, default 50) and `q` (name, email, phone or note) for one page', null, {
     parties: { type: 'array', items: party },
     total: int('How many parties match (with `page`)'),

@@ -7,8 +7,8 @@ import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
 import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
 import { z } from 'zod';
-import { ADMIN, answers, api, arr, binary, bool, idField, int, nullable, obj, str, validBody, zodCompiler } from '../api/route-schema';
-import { MAIL_STATUSES } from './outbox.server';
+import { ADMIN, answers, api, arr, binary, bool, idField, int, nullable, obj, PageQuery, pagedAnswers, statusFilter, str, validBody, zodCompiler } from '../api/route-schema';
+import { MAIL_STATUSES, type OutboxEntry } from './outbox.server';
 import { MAX_MAIL_FILES } from './service.server';
 import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
 
@@ -144,50 +144,53 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
 
   const admin = requireAdmin(services);
 
+  // Without `page`, the latest 200 (as the first version answered); the admin screen asks for pages of 50.
+  const OutboxQuery = PageQuery.extend({ status: statusFilter(MAIL_STATUSES) });
   const outbox = api({
     operationId: 'listMailOutbox',
     tags,
-    summary: 'The mail log (latest 200 messages)',
+    summary: 'The mail log, newest first (latest 200 messages); `page` (and `size`, default 50) for one page, `q` (recipient or subject) and `status` to narrow it',
     security: ADMIN,
-    responses: answers({
-      messages: arr(
-        obj({
-          mail_id: int(),
-          kind: str(),
-          to: str(),
-          subject: str(),
-          status: str(undefined, { enum: [...MAIL_STATUSES] }),
-          attempts: int(),
-          last_error: nullable(str()),
-          next_attempt_at: str(),
-          created_at: str(),
-          sent_at: nullable(str()),
-          consultation_id: nullable(int()),
-          attachments: arr(str()),
-        }),
-      ),
-    }),
+    querystring: OutboxQuery,
+    responses: pagedAnswers(
+      'messages',
+      obj({
+        mail_id: int(),
+        kind: str(),
+        to: str(),
+        subject: str(),
+        status: str(undefined, { enum: [...MAIL_STATUSES] }),
+        attempts: int(),
+        last_error: nullable(str()),
+        next_attempt_at: str(),
+        created_at: str(),
+        sent_at: nullable(str()),
+        consultation_id: nullable(int()),
+        attachments: arr(str()),
+      }),
+      'messages',
+    ),
   });
-  app.get('/api/mail/outbox', { preHandler: admin, schema: outbox }, async () => {
-    const rows = await mail.outbox.list(200);
-    return {
-      statusCode: 200,
-      message: 'Mail log fetched successfully',
-      messages: rows.map((r) => ({
-        mail_id: r.mail_id,
-        kind: r.kind,
-        to: r.to_address,
-        subject: r.subject,
-        status: r.status,
-        attempts: r.attempts,
-        last_error: r.last_error,
-        next_attempt_at: r.next_attempt_at,
-        created_at: r.created_at,
-        sent_at: r.sent_at,
-        consultation_id: r.consultation_id,
-        attachments: r.attachments.map((a) => a.filename),
-      })),
-    };
+  const messageView = (r: OutboxEntry) => ({
+    mail_id: r.mail_id,
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    next_attempt_at: r.next_attempt_at,
+    created_at: r.created_at,
+    sent_at: r.sent_at,
+    consultation_id: r.consultation_id,
+    attachments: r.attachments.map((a) => a.filename),
+  });
+  app.get('/api/mail/outbox', { preValidation: admin, validatorCompiler: zodCompiler, schema: outbox }, async (req) => {
+    const { page, size, q, status } = OutboxQuery.parse(req.query);
+    const message = 'Mail log fetched successfully';
+    if (!page) return { statusCode: 200, message, messages: (await mail.outbox.list(200, { q, status })).map(messageView) };
+    const { rows, total } = await mail.outbox.page(page, size, { q, status });
+    return { statusCode: 200, message, messages: rows.map(messageView), total, page, size };
   });
 
   const retry = api({

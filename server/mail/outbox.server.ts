@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
 import type { Database } from '../db/schema';
+import { matchesAny } from '../content/lifecycle';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
 /** Every state of an outbox row (the API reference lists these). */
@@ -70,6 +71,12 @@ const ENTRY_COLUMNS = [
   'sent_at',
   'updated_at',
 ] as const satisfies readonly (keyof OutboxEntry)[];
+
+/** The mail log's search (recipient or subject, literally) and status filter. */
+export interface LogFilter {
+  q?: string;
+  status?: MailStatus;
+}
 
 /** A row claimed by one worker: only the holder of the token may record its outcome. */
 export interface Claimed extends OutboxRow {
@@ -223,8 +230,27 @@ export class Outbox {
   }
 
   /** Newest first, for the mail log: every column but the bodies (the log never shows them). */
-  async list(limit = 200): Promise<OutboxEntry[]> {
-    const rows = await this.db.selectFrom('mail_outbox').select(ENTRY_COLUMNS).orderBy('mail_id', 'desc').limit(limit).execute();
+  async list(limit = 200, filter: LogFilter = {}): Promise<OutboxEntry[]> {
+    const rows = await this.logRows(filter).select(ENTRY_COLUMNS).orderBy('mail_id', 'desc').limit(limit).execute();
     return rows.map((r) => toRow(r) as OutboxEntry);
+  }
+
+  /**
+   * One page of the mail log, newest first, and how many messages match: only the page's rows are read
+   * (their attachments included), by `mail_outbox (status, mail_id)` when a status is asked for.
+   */
+  async page(page: number, size: number, filter: LogFilter = {}): Promise<{ rows: OutboxEntry[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.logRows(filter).select(ENTRY_COLUMNS).orderBy('mail_id', 'desc').limit(size).offset((page - 1) * size).execute(),
+      this.logRows(filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map((r) => toRow(r) as OutboxEntry), total: Number(count.n) };
+  }
+
+  private logRows({ q, status }: LogFilter) {
+    let where = this.db.selectFrom('mail_outbox');
+    if (status) where = where.where('status', '=', status);
+    if (q) where = where.where(matchesAny(['to_address', 'subject'], q.toLowerCase()));
+    return where;
   }
 }

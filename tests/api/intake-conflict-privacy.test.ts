@@ -213,3 +213,97 @@ describe('data rights', () => {
     clock = new Date('2030-03-02T00:00:00Z');
   });
 });
+
+describe('the erasure requests, paged (the Data requests screen asks for pages of 50)', () => {
+  type Req = { request_id: number; email: string | null; status: string };
+  const list = async (query = '') => call(s.url, `/api/privacy/requests${query}`, { cookie });
+  const emails = (body: { requests: Req[] }) => body.requests.map((r) => r.email);
+
+  it('pages, searches the address literally, filters by status; without page answers as before', async () => {
+    const now = new Date().toISOString();
+    const row = (kind: 'erasure' | 'access', email: string | null, status: 'pending' | 'verified' | 'held' | 'done') => ({
+      kind,
+      email,
+      email_hash: `hash-${email ?? Math.random()}`,
+      status,
+      created_at: now,
+      verified_at: status === 'pending' ? null : now,
+      due_at: status === 'pending' ? null : now,
+      hold_reason: status === 'held' ? 'Live matter' : null,
+      completed_at: status === 'done' ? now : null,
+      removed: status === 'done' ? 2 : null,
+    });
+    await db()
+      .insertInto('data_requests')
+      .values([
+        ...Array.from({ length: 60 }, (_, i) => row('erasure', `v${String(i).padStart(2, '0')}@paged.test`, 'verified')),
+        ...Array.from({ length: 5 }, (_, i) => row('erasure', `h${i}@paged.test`, 'held')),
+        ...Array.from({ length: 4 }, () => row('erasure', null, 'done')),
+        // Never listed: unconfirmed erasures and requests for a copy.
+        ...Array.from({ length: 3 }, (_, i) => row('erasure', `p${i}@paged.test`, 'pending')),
+        row('access', 'a0@paged.test', 'pending'),
+        row('access', 'a1@paged.test', 'verified'),
+        row('erasure', 'under_1@paged.test', 'verified'),
+        row('erasure', 'pct%1@paged.test', 'verified'),
+      ])
+      .execute();
+
+    // Without page: the confirmed erasures, newest first, at most 500, with the same keys as before paging.
+    const whole = await list();
+    expect(whole.status).toBe(200);
+    expect(Object.keys(whole.body).sort()).toEqual(['message', 'requests', 'statusCode']);
+    const expected = await db().selectFrom('data_requests').select('request_id').where('kind', '=', 'erasure').where('status', '<>', 'pending').orderBy('request_id', 'desc').limit(500).execute();
+    expect(whole.body.requests.map((r: Req) => r.request_id)).toEqual(expected.map((r) => Number(r.request_id)));
+    expect(whole.body.requests[0]).toEqual({ request_id: expect.any(Number), email: 'pct%1@paged.test', status: 'verified', created_at: now, verified_at: now, due_at: now, hold_reason: null, completed_at: null, removed: null });
+
+    // Pages of 50 of the search (the done ones keep no address, so the search cannot find them).
+    const p1 = (await list('?page=1&size=50&q=PAGED.TEST')).body;
+    expect(p1).toMatchObject({ statusCode: 200, total: 67, page: 1, size: 50 });
+    expect(emails(p1).slice(0, 4)).toEqual(['pct%1@paged.test', 'under_1@paged.test', 'h4@paged.test', 'h3@paged.test']);
+    const p2 = (await list('?page=2&size=50&q=paged.test')).body;
+    expect(p2.requests).toHaveLength(17);
+    expect(emails(p2).at(-1)).toBe('v00@paged.test');
+    expect(emails(p2)).not.toContain('p0@paged.test');
+    expect(emails(p2)).not.toContain('a1@paged.test');
+
+    // '%' and '_' are literal.
+    expect(emails((await list('?page=1&q=v1%25')).body)).toEqual([]);
+    expect(emails((await list('?page=1&q=%251@')).body)).toEqual(['pct%1@paged.test']);
+    expect(emails((await list('?page=1&q=_1@')).body)).toEqual(['under_1@paged.test']);
+
+    // By status: the held ones; a hold made now shows at once under it.
+    const held = (await list('?page=1&status=held&q=paged.test')).body;
+    expect(held.total).toBe(5);
+    expect(emails(held)).toEqual(['h4@paged.test', 'h3@paged.test', 'h2@paged.test', 'h1@paged.test', 'h0@paged.test']);
+    const v59 = p1.requests.find((r: Req) => r.email === 'v59@paged.test')!;
+    expect((await call(s.url, '/api/privacy/requests/hold', { cookie, json: { request_id: v59.request_id, reason: 'Appeal pending' } })).status).toBe(200);
+    const heldNow = (await list('?page=1&status=held&q=paged.test')).body;
+    expect(heldNow.total).toBe(6);
+    expect(emails(heldNow).at(-1)).toBe('v59@paged.test'); // the oldest request of the six
+    expect((await list('?page=1&status=verified&q=paged.test')).body.total).toBe(61);
+    const done = (await list('?page=1&size=200&status=done')).body;
+    const doneCount = await db().selectFrom('data_requests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', 'erasure').where('status', '=', 'done').executeTakeFirstOrThrow();
+    expect(done.total).toBe(Number(doneCount.n));
+    expect(done.total).toBeGreaterThanOrEqual(4);
+    expect(done.requests.every((r: Req) => r.status === 'done' && r.email === null)).toBe(true);
+  });
+
+  it('refuses bad parameters with a 400 that says what is wrong; documents them under the same operationId', async () => {
+    const cases: Array<[string, string]> = [
+      ['?page=0', 'page must be a whole number from 1.'],
+      ['?page=1&size=500', 'size must be a whole number from 1 to 200.'],
+      ['?page=1&status=pending', 'status must be one of verified, held, done.'],
+      ['?status=due', 'status must be one of verified, held, done.'],
+    ];
+    for (const [query, message] of cases) {
+      const r = await list(query);
+      expect(r.status, query).toBe(400);
+      expect(r.body.message, query).toBe(message);
+    }
+    expect((await call(s.url, '/api/privacy/requests?page=1')).status).toBe(401);
+    const op = (await call(s.url, '/api/docs.json')).body.paths['/api/privacy/requests'].get;
+    expect(op.operationId).toBe('listDataRequests');
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'size', 'q', 'status']);
+    expect(JSON.stringify(op.parameters)).toContain('"enum":["verified","held","done"]');
+  });
+});

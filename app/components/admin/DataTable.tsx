@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Pagination, Table, type TableProps } from 'react-bootstrap';
+import { Form, Pagination, Table, type TableProps } from 'react-bootstrap';
 import { api } from '~/lib/api';
 import { notify } from './notify';
 
@@ -140,9 +140,9 @@ export function PageControls({ label, page, pages, onPage }: { label: string; pa
 }
 
 /**
- * One page of a server-paged list (`?page=&size=&q=`, the answer's `key` and `total`): reloads when the
- * page or the search changes (the search after a short pause in typing, and from page 1), and by `load`
- * after each change. Rows are null until the first answer.
+ * One page of a server-paged list (`?page=&size=&q=` and the list's own filters, the answer's `key` and
+ * `total`): reloads when the page, the search (after a short pause in typing) or a filter changes (both
+ * from page 1), and by `load` after each change. Rows are null until the first answer.
  */
 export function usePagedRows<R>(path: string, key: string, failure: string, size = 50) {
   const [rows, setRows] = useState<R[] | null>(null);
@@ -150,6 +150,11 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
   const [page, setPage] = useState(1);
   const [search, setSearchText] = useState('');
   const [applied, setApplied] = useState('');
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const setFilter = useCallback((name: string, value: string) => {
+    setFilters((f) => ({ ...f, [name]: value }));
+    setPage(1);
+  }, []);
   useEffect(() => {
     const t = setTimeout(() => {
       setApplied(search.trim());
@@ -165,6 +170,7 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
     latest.current = ctrl;
     const q = new URLSearchParams({ page: String(page), size: String(size) });
     if (applied) q.set('q', applied);
+    for (const [name, value] of Object.entries(filters)) if (value) q.set(name, value);
     try {
       const r = await api<Record<string, R[] | number | undefined>>(`${path}?${q}`, { signal: ctrl.signal });
       if (ctrl.signal.aborted) return;
@@ -177,11 +183,45 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
       // A network failure is told; an aborted (superseded) request is not.
       if (!ctrl.signal.aborted) notify.error(failure);
     }
-  }, [path, key, failure, page, size, applied]);
+  }, [path, key, failure, page, size, applied, filters]);
   useEffect(() => {
     void load();
     return () => latest.current?.abort();
   }, [load]);
   const pages = Math.max(1, Math.ceil(total / size));
-  return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, first: (page - 1) * size };
+  return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, filters, setFilter, first: (page - 1) * size };
+}
+
+/**
+ * The search box above a paged list (usePagedRows) and, with `status`, a labelled select of the statuses
+ * the server filters by (the first option, value '', shows all).
+ */
+export function ListFilters({
+  list,
+  searchLabel,
+  status,
+}: {
+  list: Pick<ReturnType<typeof usePagedRows>, 'search' | 'setSearch' | 'filters' | 'setFilter'>;
+  searchLabel: string;
+  status?: { id: string; options: ReadonlyArray<readonly [value: string, label: string]> };
+}) {
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+      <Form.Control aria-label={searchLabel} placeholder="Search" size="sm" style={{ maxWidth: 240 }} value={list.search} onChange={(e) => list.setSearch(e.target.value)} />
+      {status ? (
+        <>
+          <Form.Label htmlFor={status.id} className="mb-0 small">
+            Status
+          </Form.Label>
+          <Form.Select id={status.id} size="sm" style={{ maxWidth: 160 }} value={list.filters.status ?? ''} onChange={(e) => list.setFilter('status', e.target.value)}>
+            {status.options.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Form.Select>
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { Badge, Button, Card } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
-import { DataTable, useListRows, type Column } from '~/components/admin/DataTable';
+import { DataTable, ListFilters, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { sendAction } from '~/components/admin/notify';
 import type { ErasureRequestRow } from '../../../server/consultations/data-rights.server';
 
@@ -12,6 +12,14 @@ export function meta() {
 }
 
 type ErasureRequest = ErasureRequestRow;
+
+/** The status filter (the server's ERASURE_STATUSES), named as the Status column shows them. */
+const STATUS_OPTIONS = [
+  ['', 'All'],
+  ['verified', 'Due'],
+  ['held', 'On hold'],
+  ['done', 'Erased'],
+] as const satisfies ReadonlyArray<readonly ['' | ErasureRequest['status'], string]>;
 
 const COLUMNS: Column<ErasureRequest>[] = [
   { key: 'email', header: 'Address', render: (r) => r.email ?? <span className="text-muted">erased</span> },
@@ -40,7 +48,9 @@ export default function DataRequestsPage() {
   const [holding, setHolding] = useState<ErasureRequest | null>(null);
   const [reason, setReason] = useState('');
 
-  const { rows, load } = useListRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
+  // Pages of 50, searched (the address) and filtered by status on the server (issue 17).
+  const list = usePagedRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
+  const { rows, load, page, pages, setPage, first } = list;
 
   async function act(path: string, body: Record<string, unknown>) {
     if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
@@ -56,11 +66,13 @@ export default function DataRequestsPage() {
       </p>
       <Card>
         <Card.Body>
+          <ListFilters list={list} searchLabel="Search by address" status={{ id: 'request-status', options: STATUS_OPTIONS }} />
           <DataTable
             caption="Erasure requests"
             rows={rows}
+            first={first}
             asParagraph
-            emptyText="No erasure requests."
+            emptyText={list.search.trim() || list.filters.status ? 'No requests match.' : 'No erasure requests.'}
             table={{ responsive: true, striped: true, bordered: true, size: 'sm' }}
             rowKey={(r) => r.request_id}
             columns={COLUMNS}
@@ -89,6 +101,7 @@ export default function DataRequestsPage() {
                 ) : null,
             }}
           />
+          <PageControls label="Erasure request pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
       <Dialog

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
-import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
+import { DataTable, LIST_TABLE, ListFilters, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { useSearchParams } from 'react-router';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
@@ -40,6 +40,15 @@ const STATUS_VARIANT: Record<MailRow['status'], string> = {
   sent: 'success',
   failed: 'danger',
 };
+
+/** The mail log's status filter (the outbox's MAIL_STATUSES). */
+const STATUS_OPTIONS = [
+  ['', 'All'],
+  ['failed', 'Failed'],
+  ['retrying', 'Retrying'],
+  ['queued', 'Queued'],
+  ['sent', 'Sent'],
+] as const satisfies ReadonlyArray<readonly ['' | MailRow['status'], string]>;
 
 const COLUMNS: Column<MailRow>[] = [
   { key: 'to', header: 'To', className: 'text-break', render: (m) => m.to },
@@ -81,10 +90,10 @@ export default function MailPage() {
   const [fileKey, setFileKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [log, setLog] = useState<MailRow[] | null>(null);
-  const [logError, setLogError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<number | null>(null);
-  const live = useRef(true);
+  // Pages of 50, searched and filtered on the server: the log may hold tens of thousands of messages (issue 17).
+  const logList = usePagedRows<MailRow>('/mail/outbox', 'messages', 'Error fetching the mail log');
+  const { rows: log, load: loadLog, page, pages, setPage, first } = logList;
 
   // A reply link (/admin-side-bar/mail?to=…) opened while the page is already shown.
   useEffect(() => {
@@ -93,27 +102,6 @@ export default function MailPage() {
     const s = params.get('subject');
     if (s !== null) setSubject(s);
   }, [params]);
-
-  const loadLog = useCallback(async () => {
-    try {
-      const r = await api<{ messages: MailRow[] }>('/mail/outbox');
-      if (!live.current) return;
-      if (r.ok) {
-        setLog(r.body.messages);
-        setLogError(null);
-      } else setLogError(r.body.message ?? 'Error fetching the mail log');
-    } catch {
-      if (live.current) setLogError('Error fetching the mail log');
-    }
-  }, []);
-
-  useEffect(() => {
-    live.current = true;
-    void loadLog();
-    return () => {
-      live.current = false;
-    };
-  }, [loadLog]);
 
   // While something waits to be sent, keep the log current.
   const pending = log?.some((m) => m.status === 'queued' || m.status === 'retrying') ?? false;
@@ -226,14 +214,15 @@ export default function MailPage() {
               Refresh
             </Button>
           </div>
-          {logError ? <p className="text-danger">{logError}</p> : null}
+          <ListFilters list={logList} searchLabel="Search the mail log" status={{ id: 'mail-status', options: STATUS_OPTIONS }} />
           <DataTable
             caption="Sent and queued messages, newest first"
             rows={log}
             asParagraph
-            emptyText="No mail yet."
+            emptyText={logList.search.trim() || logList.filters.status ? 'No messages match.' : 'No mail yet.'}
             table={LIST_TABLE}
             numbered
+            first={first}
             rowKey={(m) => m.mail_id}
             rowProps={(m) => ({ 'data-mail-id': m.mail_id })}
             columns={COLUMNS}
@@ -253,6 +242,7 @@ export default function MailPage() {
                 ) : null,
             }}
           />
+          <PageControls label="Mail log pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
     </>
