@@ -41,7 +41,13 @@ export async function start(modules: Record<string, string>): Promise<void> {
       const Component = await load(url);
       const props = propsOf(el, name);
       await new Promise<void>((resolve) => {
-        hydrateRoot(el, createElement(Hydrated, { done: resolve, children: createElement(Component, props) }));
+        const done = () => {
+          // Decision 0031: the island is live; the head's replay script clicks again what was pressed before.
+          el.setAttribute('data-hydrated', 'true');
+          el.dispatchEvent(new Event('islandhydrated'));
+          resolve();
+        };
+        hydrateRoot(el, createElement(Hydrated, { done, children: createElement(Component, props) }));
       });
     }),
   );

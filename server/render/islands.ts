@@ -31,6 +31,28 @@ export function readIslandsManifest(clientDir: string): IslandsManifest | null {
 export const WAIT_FOR_PAINT =
   "if (document.visibilityState !== 'hidden') await new Promise((r) => { try { const o = new PerformanceObserver(() => { o.disconnect(); r(); }); o.observe({ type: 'paint', buffered: true }); } catch { r(); } setTimeout(r, 3000); });";
 
+/**
+ * The first press is not lost (decision 0031). Between the first paint and an island's hydration its
+ * buttons have no handlers yet: this classic script, inlined at the top of the head, holds back a click on a
+ * button (or `[role=button]`, or Enter/Space on a `[role=button]` that is not a button: a real button turns
+ * those keys into a click) inside an island not yet marked `data-hydrated`, and keeps it. The runtime marks
+ * each island as its root commits and dispatches `islandhydrated` on it; its held presses are then clicked
+ * again, in order, once each (a press whose button is gone is dropped). Links, anything inside an
+ * `<a href>`, and a form's submit buttons (the consultation form posts without script) are never held.
+ * Once no island is left to hydrate, the listeners are removed. If hydration never comes, links and forms
+ * work as before, and a button does what it did before this script: nothing.
+ */
+export const REPLAY_SCRIPT =
+  "(()=>{const d=document,E='islandhydrated',K=[E,'click','keydown'],q=[],h=e=>{const t=e.target;" +
+  'if(e.type==E){for(const x of q.splice(0))x[0]==t?x[1].isConnected&&x[1].click():q.push(x);' +
+  "d.querySelector('[data-island]:not([data-hydrated])')||K.map(k=>d.removeEventListener(k,h,!0));return}" +
+  "const c=t.closest?.('button,[role=button]'),i=c?.closest('[data-island]');" +
+  "if(!i||i.dataset.hydrated||t.closest('a[href]')||c.form&&c.type=='submit'||e.key&&(c.localName=='button'||e.key!='Enter'&&e.key!=' '))return;" +
+  'e.preventDefault();e.stopImmediatePropagation();q.push([i,c])};K.map(k=>d.addEventListener(k,h,!0))})()';
+
+/** Where the replay script goes: first in the head (after its charset), so no stylesheet holds it back. */
+const HEAD = /<head>(?:<meta charSet="utf-8"\/>)?/i;
+
 const ISLAND = /<div data-island="([a-z-]+)">/g;
 
 /** The island names a page holds, in order of first appearance. */
@@ -64,7 +86,7 @@ export function islandsScript(manifest: IslandsManifest, names: readonly string[
 
 /**
  * Adds the islands' loader before </body> of a public page that React Router left without scripts (its
- * root renders none for public routes in production). A page with a React Router script, or without
+ * root renders none for public routes in production), and the replay script at the top of its head. A page with a React Router script, or without
  * islands, is returned as it is.
  */
 export function withIslands(html: string, manifest: IslandsManifest | null): string {
@@ -72,5 +94,6 @@ export function withIslands(html: string, manifest: IslandsManifest | null): str
   const names = islandNames(html);
   const end = html.lastIndexOf('</body>');
   if (!names.length || end < 0) return html;
-  return html.slice(0, end) + islandsScript(manifest, names) + html.slice(end);
+  const withLoader = html.slice(0, end) + islandsScript(manifest, names) + html.slice(end);
+  return withLoader.replace(HEAD, (head) => `${head}<script>${REPLAY_SCRIPT}</script>`);
 }

@@ -589,4 +589,114 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.close();
     });
   });
+
+  describe('a press before hydration (decision 0031)', () => {
+    /**
+     * Holds every islands script (runtime, island modules, chunks) until `release`: the page is painted
+     * and shows its controls, but no island is hydrated. Routing also turns the HTTP cache off, so a module
+     * an earlier test loaded cannot arrive early from it.
+     */
+    async function holdIslands(page: Page) {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let held = 0;
+      await page.route('**/assets/islands/**', async (route) => {
+        held++;
+        await gate;
+        await route.continue();
+      });
+      return { release, held: () => held };
+    }
+    /** The document's capturing listeners of a type (DevTools' own view): the replay script's, until it lets go. */
+    async function documentListeners(page: Page, type: string): Promise<number> {
+      const cdp = await page.context().newCDPSession(page);
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'document' });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      await cdp.detach();
+      return listeners.filter((l) => l.type === type && l.useCapture).length;
+    }
+    const notHydrated = (page: Page, name: string) =>
+      page.locator(`[data-island="${name}"]`).first().evaluate((el) => !el.hasAttribute('data-hydrated'));
+
+    it('the mobile menu toggle pressed before its island is hydrated opens the menu once hydrated, and stays open', async () => {
+      const page = await phone.newPage();
+      const islands = await holdIslands(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await expect.poll(islands.held).toBeGreaterThan(0); // painted; the loader waits for its scripts
+      const toggle = page.locator('.nav-toggle');
+      await toggle.click();
+      expect(await notHydrated(page, 'navbar')).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await documentListeners(page, 'click')).toBe(1);
+      islands.release();
+      await hydrated(page);
+      const blog = page.locator('#site-nav-links').getByRole('link', { name: 'Blog', exact: true });
+      await blog.waitFor({ state: 'visible', timeout: 5000 });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await toggle.getAttribute('aria-label')).toBe('Close menu');
+      // Replayed once: a second replay would have closed it again.
+      await page.waitForTimeout(300);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      // Every island hydrated: the replay script has removed its listeners.
+      expect(await documentListeners(page, 'click')).toBe(0);
+      expect(await documentListeners(page, 'islandhydrated')).toBe(0);
+      // And the toggle works as usual afterwards.
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      await page.close();
+    });
+
+    it('an FAQ header and the Print button pressed before hydration act once hydrated, once each', async () => {
+      const page = await desktop.newPage();
+      const islands = await holdIslands(page);
+      await page.goto('/faqs', { waitUntil: 'domcontentloaded' });
+      await expect.poll(islands.held).toBeGreaterThan(0);
+      const second = page.locator('.accordion-button').nth(1);
+      await second.click();
+      expect(await notHydrated(page, 'faqs')).toBe(true);
+      expect(await page.getByText(`Answer to: ${seed.faqs[1]}`).isVisible()).toBe(false);
+      islands.release();
+      await hydrated(page);
+      await page.getByText(`Answer to: ${seed.faqs[1]}`).waitFor({ state: 'visible', timeout: 5000 });
+      await page.waitForTimeout(300);
+      expect(await second.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('.accordion-button').nth(0).getAttribute('aria-expanded')).toBe('false');
+      await page.close();
+
+      const blog = await desktop.newPage();
+      await blog.addInitScript(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => {
+          (window as unknown as { printed: number }).printed++;
+        };
+      });
+      const held = await holdIslands(blog);
+      await blog.goto(`/blog-details/${seed.blogId}`, { waitUntil: 'domcontentloaded' });
+      await expect.poll(held.held).toBeGreaterThan(0);
+      await blog.getByRole('button', { name: 'Print' }).click();
+      expect(await notHydrated(blog, 'print')).toBe(true);
+      const printed = () => blog.evaluate(() => (window as unknown as { printed: number }).printed);
+      expect(await printed()).toBe(0);
+      held.release();
+      await hydrated(blog);
+      await expect.poll(printed).toBe(1);
+      await blog.waitForTimeout(300);
+      expect(await printed()).toBe(1);
+      await blog.close();
+    });
+
+    it('a plain link inside an island navigates before hydration', async () => {
+      const page = await desktop.newPage();
+      const islands = await holdIslands(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await expect.poll(islands.held).toBeGreaterThan(0);
+      expect(await notHydrated(page, 'navbar')).toBe(true);
+      await page.locator('#site-nav-links').getByRole('link', { name: 'FAQs', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/faqs');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      islands.release();
+      await hydrated(page);
+      await page.close();
+    });
+  });
 });

@@ -9,7 +9,7 @@ import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { islandJson } from '../../app/components/public/island';
-import { islandNames, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
+import { islandNames, REPLAY_SCRIPT, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { LONG_BLOG_TEXT, PUBLIC_PAGES, publicPages, seedPublicContent, type Seeded } from './public-fixture';
 
@@ -370,6 +370,11 @@ describe('islands, after the first paint (decisions 0010, 0028)', () => {
       const started = JSON.parse(/await start\((\{.*\})\);/.exec(script)![1]!) as Record<string, string>;
       expect(Object.keys(started).sort()).toEqual(islandNames(text).sort());
       expect(started.navbar).toMatch(/^\/assets\/islands\/navbar-[\w-]+\.js$/);
+      // The replay script of decision 0031: once, in the head, ahead of the stylesheets that would hold it back.
+      const replay = text.indexOf(`<script>${REPLAY_SCRIPT}</script>`);
+      expect(replay, p).toBeGreaterThan(0);
+      expect(replay, p).toBeLessThan(text.indexOf('<link rel="stylesheet"'));
+      expect(text.split(REPLAY_SCRIPT).length, p).toBe(2);
     }
     expect(islandNames((await html('/faqs')).text)).toContain('faqs');
     // The admin is left as React Router renders it.
@@ -392,6 +397,10 @@ describe('islands, after the first paint (decisions 0010, 0028)', () => {
     const out = withIslands(page, manifest);
     expect(out).toContain('await start({"navbar":"/assets/islands/navbar-a.js"});</script></body>');
     expect(out).toContain('["/assets/islands/islands-a.js","/assets/islands/chunk-r.js","/assets/islands/navbar-a.js"]');
+    // The replay script (decision 0031) goes first in the head, after its charset.
+    const headed = withIslands('<html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/a.css"/></head><body><div data-island="navbar"></div></body></html>', manifest);
+    expect(headed).toContain(`<head><meta charSet="utf-8"/><script>${REPLAY_SCRIPT}</script><link rel="stylesheet"`);
+    expect(headed.split(REPLAY_SCRIPT).length).toBe(2);
     const routed = '<html><body><script>window.__reactRouterContext = {};</script><div data-island="navbar"></div></body></html>';
     expect(withIslands(routed, manifest)).toBe(routed);
     expect(withIslands('<p>no islands</p>', manifest)).toBe('<p>no islands</p>');
