@@ -19,6 +19,7 @@ import { up as rule36 } from './migrations/0015-rule36';
 import { up as imageAlt } from './migrations/0018-image-alt';
 import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
+import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
 import type { Database } from './schema';
 
 /**
@@ -98,6 +99,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0018-image-alt': { up: imageAlt(dialect) },
     '0019-admin-list-indexes': { up: adminListIndexes(dialect) },
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
+    '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
   };
 }
 
