@@ -340,8 +340,9 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const COMPARED = [
   { name: 'GET /', path: '/', page: true },
   { name: 'GET /blog', path: '/blog', page: true },
-  { name: 'GET /api/faqs/getallfaqs (100)', path: '/api/faqs/getallfaqs', page: false },
-  { name: 'GET /api/blog/getblogs (100)', path: '/api/blog/getblogs', page: false },
+  // --large: every FAQ and every blog of the large data set (about 1,100 and 5,100) in one answer.
+  { name: `GET /api/faqs/getallfaqs (${LARGE ? 'all' : '100'})`, path: '/api/faqs/getallfaqs', page: false },
+  { name: `GET /api/blog/getblogs (${LARGE ? 'all' : '100'})`, path: '/api/blog/getblogs', page: false },
 ];
 const ENCODINGS = ['identity', 'br'];
 
