@@ -592,11 +592,14 @@ describe.skipIf(!hasChromium)(title, () => {
 
   describe('a press before hydration (decision 0031)', () => {
     /**
-     * Holds every islands script (runtime, island modules, chunks) until `release`: the page is painted
-     * and shows its controls, but no island is hydrated. Routing also turns the HTTP cache off, so a module
-     * an earlier test loaded cannot arrive early from it.
+     * Opens `path` in a new page of `ctx` with every islands script (runtime, island modules, chunks) held
+     * until `release`: the page is painted and shows its controls, but no island is hydrated. Routing also
+     * turns the HTTP cache off, so a module an earlier test loaded cannot arrive early from it. `before`
+     * runs on the page first (an init script).
      */
-    async function holdIslands(page: Page) {
+    async function openHeld(ctx: BrowserContext, path: string, before?: (page: Page) => Promise<void>) {
+      const page = await ctx.newPage();
+      await before?.(page);
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let held = 0;
@@ -605,7 +608,9 @@ describe.skipIf(!hasChromium)(title, () => {
         await gate;
         await route.continue();
       });
-      return { release, held: () => held };
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => held).toBeGreaterThan(0); // painted; the loader waits for its scripts
+      return { page, release };
     }
     /** The document's capturing listeners of a type (DevTools' own view): the replay script's, until it lets go. */
     async function documentListeners(page: Page, type: string): Promise<number> {
@@ -619,16 +624,13 @@ describe.skipIf(!hasChromium)(title, () => {
       page.locator(`[data-island="${name}"]`).first().evaluate((el) => !el.hasAttribute('data-hydrated'));
 
     it('the mobile menu toggle pressed before its island is hydrated opens the menu once hydrated, and stays open', async () => {
-      const page = await phone.newPage();
-      const islands = await holdIslands(page);
-      await page.goto('/', { waitUntil: 'domcontentloaded' });
-      await expect.poll(islands.held).toBeGreaterThan(0); // painted; the loader waits for its scripts
+      const { page, release } = await openHeld(phone, '/');
       const toggle = page.locator('.nav-toggle');
       await toggle.click();
       expect(await notHydrated(page, 'navbar')).toBe(true);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await documentListeners(page, 'click')).toBe(1);
-      islands.release();
+      release();
       await hydrated(page);
       const blog = page.locator('#site-nav-links').getByRole('link', { name: 'Blog', exact: true });
       await blog.waitFor({ state: 'visible', timeout: 5000 });
@@ -647,15 +649,12 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('an FAQ header and the Print button pressed before hydration act once hydrated, once each', async () => {
-      const page = await desktop.newPage();
-      const islands = await holdIslands(page);
-      await page.goto('/faqs', { waitUntil: 'domcontentloaded' });
-      await expect.poll(islands.held).toBeGreaterThan(0);
+      const { page, release } = await openHeld(desktop, '/faqs');
       const second = page.locator('.accordion-button').nth(1);
       await second.click();
       expect(await notHydrated(page, 'faqs')).toBe(true);
       expect(await page.getByText(`Answer to: ${seed.faqs[1]}`).isVisible()).toBe(false);
-      islands.release();
+      release();
       await hydrated(page);
       await page.getByText(`Answer to: ${seed.faqs[1]}`).waitFor({ state: 'visible', timeout: 5000 });
       await page.waitForTimeout(300);
@@ -663,21 +662,19 @@ describe.skipIf(!hasChromium)(title, () => {
       expect(await page.locator('.accordion-button').nth(0).getAttribute('aria-expanded')).toBe('false');
       await page.close();
 
-      const blog = await desktop.newPage();
-      await blog.addInitScript(() => {
-        (window as unknown as { printed: number }).printed = 0;
-        window.print = () => {
-          (window as unknown as { printed: number }).printed++;
-        };
-      });
-      const held = await holdIslands(blog);
-      await blog.goto(`/blog-details/${seed.blogId}`, { waitUntil: 'domcontentloaded' });
-      await expect.poll(held.held).toBeGreaterThan(0);
+      const { page: blog, release: releaseBlog } = await openHeld(desktop, `/blog-details/${seed.blogId}`, (p) =>
+        p.addInitScript(() => {
+          (window as unknown as { printed: number }).printed = 0;
+          window.print = () => {
+            (window as unknown as { printed: number }).printed++;
+          };
+        }),
+      );
       await blog.getByRole('button', { name: 'Print' }).click();
       expect(await notHydrated(blog, 'print')).toBe(true);
       const printed = () => blog.evaluate(() => (window as unknown as { printed: number }).printed);
       expect(await printed()).toBe(0);
-      held.release();
+      releaseBlog();
       await hydrated(blog);
       await expect.poll(printed).toBe(1);
       await blog.waitForTimeout(300);
@@ -686,15 +683,12 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('a plain link inside an island navigates before hydration', async () => {
-      const page = await desktop.newPage();
-      const islands = await holdIslands(page);
-      await page.goto('/', { waitUntil: 'domcontentloaded' });
-      await expect.poll(islands.held).toBeGreaterThan(0);
+      const { page, release } = await openHeld(desktop, '/');
       expect(await notHydrated(page, 'navbar')).toBe(true);
       await page.locator('#site-nav-links').getByRole('link', { name: 'FAQs', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/faqs');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      islands.release();
+      release();
       await hydrated(page);
       await page.close();
     });
