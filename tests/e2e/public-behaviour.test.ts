@@ -597,7 +597,7 @@ describe.skipIf(!hasChromium)(title, () => {
      * turns the HTTP cache off, so a module an earlier test loaded cannot arrive early from it. `before`
      * runs on the page first (an init script).
      */
-    async function openHeld(ctx: BrowserContext, path: string, before?: (page: Page) => Promise<void>) {
+    async function openHeld(ctx: BrowserContext, path: string, before?: (page: Page) => Promise<unknown>) {
       const page = await ctx.newPage();
       await before?.(page);
       let release!: () => void;
