@@ -21,7 +21,7 @@ import {
   type ClientMailContext,
   type ConflictMatch,
 } from './mails.server';
-import { namesMatch, phoneKey } from './names.server';
+import { nameTokens, phoneKey, tokensMatch } from './names.server';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
@@ -231,44 +231,54 @@ export class Intake {
 
   // ── Conflict check ────────────────────────────────────────────────────────────────────────────────
 
-  /** What of a new request matches past consultations or the firm's list of parties. */
+  /**
+   * What of a new request matches past consultations or the firm's list of parties (at most 20, in the
+   * order of the rows). Every stored name is compared, so the loop is kept cheap: the request's names are
+   * split into words once, each row's once, only the columns used are read, and the scan stops at the
+   * 20th match (the answer is the first 20).
+   */
   async findConflicts(
     trx: Db,
     req: { name: string; email: string; contactNumber: string; opposingParty: string | null },
     excludeId?: number,
   ): Promise<ConflictMatch[]> {
+    const LIMIT = 20;
     const out: ConflictMatch[] = [];
     const email = req.email.toLowerCase();
     const phone = phoneKey(req.contactNumber);
-    let past = trx
-      .selectFrom('consultations')
-      .select(['consultation_id', 'reference', 'name', 'email', 'contact_number', 'opposing_party']);
+    const name = nameTokens(req.name);
+    const opposing = req.opposingParty ? nameTokens(req.opposingParty) : null;
+    let past = trx.selectFrom('consultations').select(['reference', 'name', 'email', 'opposing_party']);
     if (excludeId) past = past.where('consultation_id', '<>', excludeId);
     for (const p of await past.execute()) {
-      const label = `request ${p.reference} (${p.name})`;
-      const sameClient = String(p.email).toLowerCase() === email;
+      if (out.length >= LIMIT) break;
+      const label = () => `request ${p.reference} (${p.name})`;
+      const pName = nameTokens(String(p.name));
       // The visitor against an earlier visitor (not themselves again under the same address).
-      if (!sameClient && namesMatch(req.name, String(p.name))) {
-        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the client of ${label}.` });
+      if (tokensMatch(name, pName) && String(p.email).toLowerCase() !== email) {
+        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the client of ${label()}.` });
       }
-      if (p.opposing_party && namesMatch(req.name, String(p.opposing_party))) {
-        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the opposing party (“${p.opposing_party}”) of ${label}.` });
+      if (p.opposing_party && tokensMatch(name, nameTokens(String(p.opposing_party)))) {
+        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the opposing party (“${p.opposing_party}”) of ${label()}.` });
       }
-      if (req.opposingParty && namesMatch(req.opposingParty, String(p.name))) {
-        out.push({ field: 'opposing_party', source: 'consultation', matched: String(p.reference), why: `The opposing party “${req.opposingParty}” is like the client of ${label}.` });
-      }
-    }
-    for (const party of await trx.selectFrom('conflict_parties').selectAll().execute()) {
-      const what = party.kind === 'client' ? 'client' : 'adverse party';
-      const label = `the firm’s ${what} “${party.name}”`;
-      if (namesMatch(req.name, String(party.name))) out.push({ field: 'name', source: 'list', matched: String(party.name), why: `The name “${req.name}” is like ${label}.` });
-      if (party.email && String(party.email).toLowerCase() === email) out.push({ field: 'email', source: 'list', matched: String(party.name), why: `The email address is that of ${label}.` });
-      if (phone && party.phone && phoneKey(String(party.phone)) === phone) out.push({ field: 'phone', source: 'list', matched: String(party.name), why: `The phone number is that of ${label}.` });
-      if (req.opposingParty && namesMatch(req.opposingParty, String(party.name))) {
-        out.push({ field: 'opposing_party', source: 'list', matched: String(party.name), why: `The opposing party “${req.opposingParty}” is like ${label}.` });
+      if (req.opposingParty && opposing && tokensMatch(opposing, pName)) {
+        out.push({ field: 'opposing_party', source: 'consultation', matched: String(p.reference), why: `The opposing party “${req.opposingParty}” is like the client of ${label()}.` });
       }
     }
-    return out.slice(0, 20);
+    if (out.length >= LIMIT) return out.slice(0, LIMIT);
+    for (const party of await trx.selectFrom('conflict_parties').select(['name', 'kind', 'email', 'phone']).execute()) {
+      if (out.length >= LIMIT) break;
+      const partyName = String(party.name);
+      const label = () => `the firm’s ${party.kind === 'client' ? 'client' : 'adverse party'} “${party.name}”`;
+      const tokens = nameTokens(partyName);
+      if (tokensMatch(name, tokens)) out.push({ field: 'name', source: 'list', matched: partyName, why: `The name “${req.name}” is like ${label()}.` });
+      if (party.email && String(party.email).toLowerCase() === email) out.push({ field: 'email', source: 'list', matched: partyName, why: `The email address is that of ${label()}.` });
+      if (phone && party.phone && phoneKey(String(party.phone)) === phone) out.push({ field: 'phone', source: 'list', matched: partyName, why: `The phone number is that of ${label()}.` });
+      if (req.opposingParty && opposing && tokensMatch(opposing, tokens)) {
+        out.push({ field: 'opposing_party', source: 'list', matched: partyName, why: `The opposing party “${req.opposingParty}” is like ${label()}.` });
+      }
+    }
+    return out.slice(0, LIMIT);
   }
 
   /**

@@ -103,6 +103,28 @@ describe('conflict check', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('page must be a whole number from 1.');
   });
+
+  it('records at most 20 matches, in order: earlier requests first, then the firm’s list as it was entered', async () => {
+    const past = await book({ name: 'Mira Zephyrine', email: 'mira@zeph.test', contactNumber: '+91 90000 00031' });
+    expect(past.status).toBe('new');
+    // 25 list entries that all match "Mira Zephyrine" (a middle initial is allowed), none by email or phone.
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXY'.split('');
+    const csv = ['name,kind,email,phone,note', ...letters.map((l) => `Mira ${l}. Zephyrine,${l < 'M' ? 'client' : 'adverse'},,,`)].join('\n');
+    expect((await call(s.url, '/api/conflict-parties/import', { cookie, json: { csv } })).status).toBe(200);
+    const held = await book({ name: 'Omar Haddad', email: 'omar@client.test', contactNumber: '+91 90000 00032', opposing_party: 'Mira Zephyrine' });
+    expect(held.status).toBe('conflict_review');
+    const conflicts = JSON.parse(String(held.conflict)) as Array<{ field: string; source: string; matched: string; why: string }>;
+    expect(conflicts).toHaveLength(20);
+    expect(conflicts[0]).toEqual({
+      field: 'opposing_party',
+      source: 'consultation',
+      matched: past.reference,
+      why: `The opposing party “Mira Zephyrine” is like the client of request ${past.reference} (Mira Zephyrine).`,
+    });
+    expect(conflicts.slice(1).map((c) => c.matched)).toEqual(letters.slice(0, 19).map((l) => `Mira ${l}. Zephyrine`));
+    expect(conflicts[1]!.why).toBe('The opposing party “Mira Zephyrine” is like the firm’s client “Mira A. Zephyrine”.');
+    expect(conflicts[19]!.why).toBe('The opposing party “Mira Zephyrine” is like the firm’s adverse party “Mira S. Zephyrine”.');
+  });
 });
 
 describe('data rights', () => {
