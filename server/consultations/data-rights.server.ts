@@ -10,6 +10,7 @@ import { escapeHtml as esc } from '../mail/templates.server';
 import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
+import { forgetNameWords } from './names.server';
 import { sendPage } from './pages.server';
 import { ADMIN, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { matchesAny } from '../content/lifecycle';
@@ -200,6 +201,7 @@ export class DataRights {
     if (req.status === 'held') throw new AppError(409, 'This erasure is on hold. Release the hold first.');
     if (req.status !== 'verified' || !req.email) throw new AppError(409, 'The visitor has not confirmed this request yet.');
     const removal = await this.removeConsultations({ email: String(req.email) });
+    forgetNameWords();
     await this.db
       .updateTable('data_requests')
       .set({ email: null })
@@ -241,6 +243,7 @@ export class DataRights {
       .execute();
     if (!rows.length) return 0;
     const removal = await this.removeConsultations({ ids: rows.map((r) => Number(r.consultation_id)) });
+    forgetNameWords();
     await this.db
       .insertInto('audit_log')
       .values({

@@ -58,6 +58,11 @@ export function metaphoneCacheSize(): number {
   return metaphoneCache.size;
 }
 
+/** Empties the remembered words: an erasure or a retention purge leaves no word of a removed name in memory. */
+export function forgetNameWords(): void {
+  metaphoneCache.clear();
+}
+
 /**
  * Two whole words that are the same name spelled differently: the same sound and not too far apart in
  * spelling (Jane and John sound alike to Metaphone), or (four letters or more) one letter apart, two

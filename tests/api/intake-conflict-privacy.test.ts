@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { metaphone, metaphoneCacheSize } from '../../server/consultations/names.server';
 import { file, pdfBytes } from '../helpers/files';
 import { call } from '../helpers/server';
 import { consultationForm, intakeServer, until, type Received } from './mail-sink';
@@ -192,12 +193,16 @@ describe('data rights', () => {
     await s.app.intake.sweep();
     expect(await db().selectFrom('consultations').select('consultation_id').where('email', '=', 'erin@client.test').execute()).toHaveLength(1);
     expect((await call(s.url, '/api/privacy/requests/erase', { cookie, json: { request_id: req.request_id } })).status).toBe(409);
+    metaphone('erin'); // as a conflict check comparing "Erin" with a name that sounds alike would
+    expect(metaphoneCacheSize()).toBeGreaterThan(0);
     // Released: the sweep carries it out.
     expect((await call(s.url, '/api/privacy/requests/release', { cookie, json: { request_id: req.request_id } })).status).toBe(200);
     await s.app.intake.sweep();
 
     expect(await db().selectFrom('consultations').select('consultation_id').where('email', '=', 'erin@client.test').execute()).toHaveLength(0);
     expect(existsSync(docPath)).toBe(false);
+    // The conflict check's remembered name words went too.
+    expect(metaphoneCacheSize()).toBe(0);
     const mails = await db().selectFrom('mail_outbox').selectAll().execute();
     expect(mails.filter((x) => String(x.to_address).includes('erin@client.test') || String(x.text_body).includes('Erin Cole') || x.consultation_id === row.consultation_id)).toEqual([]);
     const reqs = await db().selectFrom('data_requests').selectAll().execute();
