@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [-- --duration 5] [-- --rounds 2] [-- --ratio-only | --no-compare | --admin-only] [-- --keep] [-- --tool wrk|autocannon] [-- --json out.json]
+// npm run bench [-- --large] [-- --duration 5] [-- --rounds 2] [-- --warmup 2] [-- --ratio-only | --no-compare | --admin-only] [-- --keep] [-- --tool wrk|autocannon] [-- --json out.json]
 //
 // Starts the production server (dist/server.js over the production build) as a child process on a fresh
 // temporary DATA_DIR with the demo content topped up to 100 FAQs and 100 blogs, and measures it against a
@@ -42,6 +42,8 @@ const DURATION = Number(option('--duration', '5'));
 const UNCACHED_REQUESTS = Number(option('--uncached', '200'));
 const JSON_OUT = option('--json', null);
 const ROUNDS = Number(option('--rounds', '2'));
+// Seconds of unmeasured load on each server, per address and encoding, before the side-by-side rounds.
+const WARMUP = Number(option('--warmup', '2'));
 const RATIO_ONLY = flag('--ratio-only');
 // --no-compare skips the side-by-side runs (for a --large run about the uncached and admin figures).
 // --admin-only: only the admin tables (with --large: every one of them at scale), for quick reruns.
@@ -240,8 +242,8 @@ function wrkMs(v) {
   return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
 }
 
-function runWrk(url, connections, headers) {
-  const args = [`-t${Math.min(2, connections)}`, `-c${connections}`, `-d${DURATION}s`, '--latency'];
+function runWrk(url, connections, headers, seconds = DURATION) {
+  const args = [`-t${Math.min(2, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -270,12 +272,12 @@ function runWrk(url, connections, headers) {
 /** One load run. GETs go through wrk when present; POSTs and fixed request counts through autocannon. */
 async function load(url, connections, extra = {}) {
   const headers = extra.identity ? { ...(extra.headers ?? {}) } : { ...ACCEPT, ...(extra.headers ?? {}) };
-  if (TOOL === 'wrk' && !extra.method && !extra.amount) return runWrk(url, connections, headers);
+  if (TOOL === 'wrk' && !extra.method && !extra.amount) return runWrk(url, connections, headers, extra.seconds);
   const opts = { url, connections, headers };
   if (extra.method) opts.method = extra.method;
   if (extra.body) opts.body = extra.body;
   if (extra.amount) opts.amount = extra.amount;
-  else opts.duration = DURATION;
+  else opts.duration = extra.seconds ?? DURATION;
   const r = await autocannon(opts);
   return {
     rps: r.requests.average,
@@ -437,6 +439,19 @@ async function main() {
     const bare = startChild(['scripts/bench-bare.mjs', descFile, String(barePort)], {});
     await waitFor(`http://127.0.0.1:${barePort}/`, { everyMs: 20 });
 
+    // Warm-up, not measured: both servers answer each address and encoding for WARMUP seconds first, so
+    // the rounds compare steady states. Without it the bench's very first run had the highest p99 for
+    // both servers (GET / identity 10.7–12.5 ms for the product, 8.9–10.8 ms for the bare server, against
+    // 4–7 ms in every later run of the same address): V8 compiling the hot path, the heap and the
+    // sockets' buffers growing to their working size, wrk itself starting cold.
+    for (const x of COMPARE && WARMUP > 0 ? COMPARED : []) {
+      for (const enc of ENCODINGS) {
+        for (const origin of [`http://127.0.0.1:${barePort}`, base]) {
+          process.stdout.write(`  warm-up ${x.name} ${enc} …          \r`);
+          await load(`${origin}${x.path}`, 50, { identity: enc === 'identity', seconds: WARMUP });
+        }
+      }
+    }
     // Side by side: for each address and encoding, ROUNDS rounds of bare, product, product, bare.
     for (const x of COMPARE ? COMPARED : []) {
       for (const enc of ENCODINGS) {
