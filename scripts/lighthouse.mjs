@@ -7,7 +7,7 @@
 // production server (dist/server.js) on a fresh temporary DATA_DIR with the demo content, like npm start.
 // Targets (issue 7): performance ≥ 95, accessibility, best practices and SEO 100, CLS < 0.02.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,8 @@ async function publicRoutes(base) {
   const get = async (p) => (await fetch(`${base}${p}`)).json();
   const post = async (p, body) =>
     (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const routes = ['/', '/about-us', '/contact', '/our-case', '/gallery', '/event', '/blog', '/book-consultation', '/vacancies', '/faqs', '/our-legal-team', '/privacy-policy'];
+  // The pages without an id in their path: the sitemap's own list.
+  const routes = JSON.parse(readFileSync(new URL('../content/rules/public-pages.json', import.meta.url), 'utf8'));
   const categories = (await get('/api/caseCategory/getallcases')).cases ?? [];
   if (categories[0]) {
     routes.push(`/our-case-details/${categories[0].case_category_id}`);

@@ -5,6 +5,7 @@
 import { eventPath } from '../../content/rules/slug';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
 import { call, type TestServer, type Json } from '../helpers/server';
+import STATIC_PAGES from '../../content/rules/public-pages.json';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -159,21 +160,8 @@ export async function seedPublicContent(s: TestServer): Promise<Seeded> {
   return { categoryId, caseId, emptyCaseId: empty.case.case_id, blogId: blog.blog.blog_id, events, ads, faqs, base };
 }
 
-/** Every public page of the spec without an id in its path, in the site's order. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/about-us',
-  '/contact',
-  '/our-case',
-  '/gallery',
-  '/event',
-  '/blog',
-  '/book-consultation',
-  '/vacancies',
-  '/faqs',
-  '/our-legal-team',
-  '/privacy-policy',
-];
+/** Every public page of the spec without an id in its path, in the site's order (the sitemap's list). */
+export const PUBLIC_PAGES: readonly string[] = STATIC_PAGES;
 
 /** Every public page, with the detail pages of the given rows right after their list page. */
 export function publicPages(rows: { categoryId: number; caseId?: number; eventTitles: string[]; blogId: number }): string[] {

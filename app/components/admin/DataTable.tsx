@@ -155,13 +155,16 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
     setFilters((f) => ({ ...f, [name]: value }));
     setPage(1);
   }, []);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setApplied(search.trim());
-      setPage(1);
-    }, 250);
-    return () => clearTimeout(t);
+  // A changed search applies after a short pause in typing (or at once by applySearch), from page 1.
+  const applySearch = useCallback(() => {
+    setApplied(search.trim());
+    setPage(1);
   }, [search]);
+  useEffect(() => {
+    if (search.trim() === applied) return;
+    const t = setTimeout(applySearch, 250);
+    return () => clearTimeout(t);
+  }, [search, applied, applySearch]);
   // Only the latest request may fill the table: an older answer (a search typed on) arriving late is dropped.
   const latest = useRef<AbortController | null>(null);
   const load = useCallback(async () => {
@@ -189,7 +192,7 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
     return () => latest.current?.abort();
   }, [load]);
   const pages = Math.max(1, Math.ceil(total / size));
-  return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, filters, setFilter, first: (page - 1) * size };
+  return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, applySearch, query: applied, filters, setFilter, first: (page - 1) * size };
 }
 
 /**

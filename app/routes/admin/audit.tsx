@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
-import { DataTable, PageControls, type Column } from '~/components/admin/DataTable';
-import { api } from '~/lib/api';
+import { DataTable, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { formatAdminTime } from '@content/rules/dates';
 
 /** The audit log's time: DD/MM/YYYY h:mm:ss AM in the viewer's time zone. */
@@ -23,8 +21,6 @@ interface Entry {
   ip: string | null;
   created_at: string;
 }
-
-const SIZE = 50;
 
 const COLUMNS: Column<Entry>[] = [
   { key: 'when', header: 'When', className: 'text-nowrap', render: (e) => when(e.created_at) },
@@ -48,45 +44,7 @@ const COLUMNS: Column<Entry>[] = [
 
 /** Every administrator write, newest first: search (server-side) and pages of 50. */
 export default function AuditPage() {
-  const [query, setQuery] = useState('');
-  const [applied, setApplied] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ entries: Entry[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setLoading(true);
-    const q = new URLSearchParams({ page: String(page), size: String(SIZE) });
-    if (applied) q.set('q', applied);
-    api<{ entries: Entry[]; total: number }>(`/audit/getauditlog?${q.toString()}`, { signal: ctrl.signal })
-      .then((r) => {
-        if (r.ok) {
-          setData({ entries: r.body.entries, total: r.body.total });
-          setError(null);
-        } else setError(r.body.message ?? 'Error fetching the audit log');
-      })
-      .catch((err: unknown) => {
-        if ((err as { name?: string }).name !== 'AbortError') setError('Error fetching the audit log');
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [applied, page]);
-
-  // Searching as one types, a moment after the last key.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setApplied(query.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [query]);
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / SIZE)) : 1;
-
+  const list = usePagedRows<Entry>('/audit/getauditlog', 'entries', 'Error fetching the audit log');
   return (
     <div>
       <h1 className="h3 mb-3">Audit Log</h1>
@@ -98,8 +56,7 @@ export default function AuditPage() {
         className="d-flex flex-wrap align-items-center gap-2 mb-3"
         onSubmit={(e) => {
           e.preventDefault();
-          setApplied(query.trim());
-          setPage(1);
+          list.applySearch();
         }}
       >
         <Form.Label htmlFor="audit-search" className="mb-0">
@@ -108,8 +65,8 @@ export default function AuditPage() {
         <Form.Control
           id="audit-search"
           type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.target.value)}
           placeholder="Email, action, section, record, text or address"
           style={{ maxWidth: 360 }}
         />
@@ -117,20 +74,18 @@ export default function AuditPage() {
           Search
         </Button>
         <span className="small text-body-secondary" aria-live="polite" data-testid="audit-total">
-          {data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : ''}
+          {list.rows ? `${list.total} ${list.total === 1 ? 'entry' : 'entries'}` : ''}
         </span>
       </Form>
-      {error ? <div className="alert alert-danger">{error}</div> : null}
       <DataTable
         caption="Audit log"
-        rows={data?.entries ?? null}
-        loading={loading}
+        rows={list.rows}
         table={{ striped: true, bordered: true, responsive: true, className: 'admin-table align-middle' }}
         rowKey={(e) => e.audit_id}
-        emptyText={applied ? 'No entries match the search.' : 'No changes recorded yet.'}
+        emptyText={list.query ? 'No entries match the search.' : 'No changes recorded yet.'}
         columns={COLUMNS}
       />
-      <PageControls label="Audit log pages" page={page} pages={pages} onPage={setPage} />
+      <PageControls label="Audit log pages" page={list.page} pages={list.pages} onPage={list.setPage} />
     </div>
   );
 }

@@ -2,25 +2,12 @@ import { eventPath } from '../../../content/rules/slug';
 import { isDetailable } from '../../../content/rules/event-timing';
 import { resourceByKey } from '../../../content/resources/index';
 import type { Route } from './+types/sitemap';
-
-/** Every public page, and every blog, case category, case and event with a detail page. */
-export const STATIC_PAGES = [
-  '/',
-  '/about-us',
-  '/contact',
-  '/our-case',
-  '/gallery',
-  '/event',
-  '/blog',
-  '/book-consultation',
-  '/vacancies',
-  '/faqs',
-  '/our-legal-team',
-  '/privacy-policy',
-];
+// The public pages without an id in their path; the browser tests and Lighthouse read the same list.
+import STATIC_PAGES from '../../../content/rules/public-pages.json';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The sitemap: every public page, and every blog, case category, case and event with a detail page. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
   const c = s.content;
