@@ -13,13 +13,12 @@ export function meta() {
 
 type ErasureRequest = ErasureRequestRow;
 
-/** The status filter (the server's ERASURE_STATUSES), named as the Status column shows them. */
-const STATUS_OPTIONS = [
+/** How each status of an erasure is named, in the Status column and its filter (a new status must be named here). */
+const STATUS_LABEL: Record<ErasureRequest['status'], string> = { verified: 'due', held: 'on hold', done: 'erased' };
+const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [
   ['', 'All'],
-  ['verified', 'Due'],
-  ['held', 'On hold'],
-  ['done', 'Erased'],
-] as const satisfies ReadonlyArray<readonly ['' | ErasureRequest['status'], string]>;
+  ...Object.entries(STATUS_LABEL).map(([value, label]) => [value, label[0]!.toUpperCase() + label.slice(1)] as const),
+];
 
 const COLUMNS: Column<ErasureRequest>[] = [
   { key: 'email', header: 'Address', render: (r) => r.email ?? <span className="text-muted">erased</span> },
@@ -31,7 +30,8 @@ const COLUMNS: Column<ErasureRequest>[] = [
     render: (r) => (
       <>
         <Badge bg={r.status === 'done' ? 'secondary' : r.status === 'held' ? 'warning' : 'primary'}>
-          {r.status === 'done' ? `erased ${day(r.completed_at)}` : r.status === 'held' ? 'on hold' : 'due'}
+          {STATUS_LABEL[r.status]}
+          {r.status === 'done' ? ` ${day(r.completed_at)}` : ''}
         </Badge>
         {r.hold_reason ? <div className="small">{r.hold_reason}</div> : null}
         {r.status === 'done' && r.removed !== null ? <div className="small text-muted">{r.removed} request(s) removed</div> : null}

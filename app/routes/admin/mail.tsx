@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import type { MailStatus } from '../../../server/mail/outbox.server';
 import { formatAdminTime as when } from '@content/rules/dates';
 
 export function meta() {
@@ -20,7 +21,7 @@ interface MailRow {
   kind: 'consultation-firm' | 'consultation-client' | 'admin';
   to: string;
   subject: string;
-  status: 'queued' | 'retrying' | 'sent' | 'failed';
+  status: MailStatus;
   attempts: number;
   last_error: string | null;
   next_attempt_at: string;
@@ -41,14 +42,9 @@ const STATUS_VARIANT: Record<MailRow['status'], string> = {
   failed: 'danger',
 };
 
-/** The mail log's status filter (the outbox's MAIL_STATUSES). */
-const STATUS_OPTIONS = [
-  ['', 'All'],
-  ['failed', 'Failed'],
-  ['retrying', 'Retrying'],
-  ['queued', 'Queued'],
-  ['sent', 'Sent'],
-] as const satisfies ReadonlyArray<readonly ['' | MailRow['status'], string]>;
+/** The mail log's status filter: one option per status of the outbox (a new status must be named here). */
+const STATUS_LABEL: Record<MailStatus, string> = { failed: 'Failed', retrying: 'Retrying', queued: 'Queued', sent: 'Sent' };
+const STATUS_OPTIONS: ReadonlyArray<readonly [string, string]> = [['', 'All'], ...Object.entries(STATUS_LABEL)];
 
 const COLUMNS: Column<MailRow>[] = [
   { key: 'to', header: 'To', className: 'text-break', render: (m) => m.to },
