@@ -26,6 +26,7 @@ export default [
     route('faqs', 'routes/public/faqs.tsx'),
     route('our-legal-team', 'routes/public/our-legal-team.tsx'),
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('search', 'routes/public/search.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/public/sitemap.ts'),

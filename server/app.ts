@@ -18,6 +18,7 @@ import { registerOriginCheck } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
 import { registerLifecycleRoutes } from './api/lifecycle';
 import { registerPublicReads } from './api/public-reads';
+import { registerSearchRoutes } from './search/api.server';
 import { registerResourceRoutes } from './api/resources';
 import { registerSettingsRoutes } from './api/settings';
 import { registerComplianceRoutes } from './compliance/routes';
@@ -88,11 +89,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const security = (secure: boolean, contentType: string) => securityHeaders({ https: secure, contentType });
   const pageCache = caching ? new PageCache(64 * 1024 * 1024, security) : undefined;
   const listCache = caching ? new PageCache(32 * 1024 * 1024, security) : undefined;
+  // Search results pages, one entry per normalized query and page, in their own small cache so that
+  // visitors' queries can never push the site's pages out of the page cache (decision 0054).
+  const searchCache = caching ? new PageCache(8 * 1024 * 1024, security) : undefined;
   // Cache hits are answered before Fastify (decision 0020), unless every request must be logged or must
   // wait for a content-version read (CONTENT_VERSION_POLL_MS=0).
   const fastPath =
     caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
-      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy })
+      ? createFastPath({ pages: pageCache, lists: listCache, search: searchCache, https, trustProxy: config.trustProxy })
       : undefined;
   const serverFactory: FastifyServerOptions['serverFactory'] =
     opts.serverFactory ??
@@ -217,6 +221,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clearCaches = () => {
     pageCache?.clear();
     listCache?.clear();
+    searchCache?.clear();
+    services.search.invalidate();
   };
 
   // Another instance's write (or one of ours) moved the shared content version: drop what we cached.
@@ -246,6 +252,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerSettingsRoutes(app, services);
   registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
+  registerSearchRoutes(app, services, fresh);
   registerResourceRoutes(app, services, listCache && { cache: listCache, fresh }, opts.groups);
   registerLifecycleRoutes(app, services);
   registerFileRoutes(app, services);
@@ -272,7 +279,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
-  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
+  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands, searchCache) : null;
 
   // A signed preview link (issue 14): the row's public page as it would be published; 404 when tampered or expired.
   app.get('/preview/:token', async (req, reply) => {

@@ -5,6 +5,7 @@ import { SettingsService } from './content/settings';
 import type { Store } from './db/index';
 import type { FileStore } from './files/store';
 import { systemClock, type Clock } from './lib/clock';
+import { SiteSearch } from './search/site-search.server';
 
 /** Everything a route handler or a page loader needs, built once per process. */
 export interface Services {
@@ -16,10 +17,12 @@ export interface Services {
   log: FastifyBaseLogger;
   /** The time the intake rules read (tests replace `clock.now`). */
   clock: Clock;
+  /** The site search's index (decision 0054), dropped with the caches on every content change. */
+  search: SiteSearch;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
   const content = new ContentService(store, files, config.limits, config.content);
   const settings = new SettingsService(store.db, content.changes);
-  return { config, store, files, content, settings, log, clock: systemClock() };
+  return { config, store, files, content, settings, log, clock: systemClock(), search: new SiteSearch({ content, settings }) };
 }

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickEncoding, type PageCache } from './page-cache';
-import { pageCacheKey } from './react-router';
+import { isSearchKey, pageCacheKey } from './react-router';
 
 export interface FastPathOptions {
   /** Rendered public pages. */
   pages?: PageCache;
   /** The public list calls' JSON, under their exact paths (`/api/faqs/getallfaqs`). */
   lists?: PageCache;
+  /** Search results pages (decision 0054), under the same keys as pages. */
+  search?: PageCache;
   /** PUBLIC_URL is https: every answer carries HSTS. */
   https: boolean;
   /** TRUST_PROXY: X-Forwarded-Proto says whether the client came over HTTPS. */
@@ -50,8 +52,9 @@ export function createFastPath(opts: FastPathOptions): FastPath {
     let entry;
     if (url.startsWith('/api/')) {
       entry = opts.lists?.get(url);
-    } else if (opts.pages) {
-      entry = opts.pages.get(url.includes('?') ? pageCacheKey(url) : url);
+    } else {
+      const key = url.includes('?') ? pageCacheKey(url) : url;
+      entry = (isSearchKey(key) ? opts.search : opts.pages)?.get(key);
     }
     if (!entry) return false;
     const https = isHttps(req) ? 1 : 0;

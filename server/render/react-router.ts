@@ -9,6 +9,7 @@ import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
 import { sendCached, type PageCache } from './page-cache';
 import { withIslands, type IslandsManifest } from './islands';
+import { normalizeQuery, SEARCH_PATH } from '../../content/rules/search';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -80,10 +81,30 @@ export function pageCacheKey(url: string): string {
   if (url.startsWith('/__manifest')) return url;
   const q = url.indexOf('?');
   if (q < 0) return url;
+  if (url.slice(0, q) === SEARCH_PATH) return searchKey(new URLSearchParams(url.slice(q + 1)));
   const kept = [...new URLSearchParams(url.slice(q + 1))].filter(([k]) => PAGE_PARAMS.has(k));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(kept).toString();
   return search ? `${url.slice(0, q)}?${search}` : url.slice(0, q);
+}
+
+/**
+ * The results page's key (decision 0054): the query normalized as the page reads it (so ' Bail ' and
+ * 'Bail' share one entry) and the page number; page 1 keeps the bare query.
+ */
+function searchKey(params: URLSearchParams): string {
+  const query = normalizeQuery(params.get('q') ?? '');
+  const page = params.get('page');
+  const kept = new URLSearchParams();
+  if (query) kept.set('q', query);
+  if (page !== null && page !== '1') kept.set('page', page);
+  const search = kept.toString();
+  return search ? `${SEARCH_PATH}?${search}` : SEARCH_PATH;
+}
+
+/** A key of the search results page (kept in its own cache). */
+export function isSearchKey(key: string): boolean {
+  return key === SEARCH_PATH || key.startsWith(`${SEARCH_PATH}?`);
 }
 
 function loadedOnce(load: () => Promise<ServerBuild>, mode: 'production'): ReturnType<typeof createRequestHandler> {
@@ -100,20 +121,25 @@ export function createRenderer(
   build: BuildSource,
   services: Services,
   mode: 'production' | 'development',
-  cache?: PageCache,
+  pagesCache?: PageCache,
   /** The islands of the client build (decision 0028); null in development, where React Router hydrates pages. */
   islands: IslandsManifest | null = null,
+  /** Search results pages (decision 0054): their own bounded cache, so queries cannot evict the site's pages. */
+  searchCache?: PageCache,
 ) {
   // A build given as a loader is re-read on every request in development (React Router derives it each
   // time); in production it is imported once, when the first page needs it (main.ts starts that import as
   // soon as the server listens, decision 0030).
   const handler: ReturnType<typeof createRequestHandler> =
     typeof build === 'function' && mode === 'production' ? loadedOnce(build, mode) : createRequestHandler(build, mode);
-  let boundary: { generation: number; at: number } | null = null;
-  const expiry = async (generation: number) => {
+  // The next time boundary (ads, events), per cache and its generation.
+  const boundaries = new WeakMap<PageCache, { generation: number; at: number }>();
+  const expiry = async (cache: PageCache, generation: number) => {
     const now = Date.now();
+    let boundary = boundaries.get(cache);
     if (!boundary || boundary.generation !== generation || boundary.at <= now) {
       boundary = { generation, at: await nextTimeBoundary(services.content, now) };
+      boundaries.set(cache, boundary);
     }
     return boundary.at;
   };
@@ -122,8 +148,9 @@ export function createRenderer(
   return async (req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) => {
     const origin = `${req.protocol}://${req.host}`;
     const isPublic = !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
-    const cacheable = !!cache && isPublic && !preview;
-    const key = preview ? preview.path : cacheable ? pageCacheKey(req.url) : req.url;
+    const key = preview ? preview.path : isPublic && (pagesCache || searchCache) ? pageCacheKey(req.url) : req.url;
+    const cache = !preview && isPublic ? (isSearchKey(key) ? searchCache : pagesCache) : undefined;
+    const cacheable = !!cache;
     if (cacheable) {
       const hit = cache.get(key);
       if (hit) return sendCached(req, reply, hit, 'HIT');
@@ -165,7 +192,7 @@ export function createRenderer(
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.send(req.method === 'HEAD' ? undefined : body);
     }
-    const page = await cache.build(res.status, headers, body, await expiry(generation));
+    const page = await cache.build(res.status, headers, body, await expiry(cache, generation));
     cache.set(key, page, generation);
     return sendCached(req, reply, page, 'MISS');
   };

@@ -61,7 +61,6 @@ export function AttachmentView({ path, title, origin }: { path: string; title: s
         ref={frameRef}
         src={near ? src : undefined}
         title={`Attached document: ${title}`}
-        width="100%"
         height={ATTACHMENT_FRAME_HEIGHT}
         className="attachment-frame"
         loading="lazy"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { island } from './island';
 
 export interface FaqItem {
@@ -13,12 +13,17 @@ export interface FaqItem {
  */
 export function FaqAccordionView({ items }: { items: FaqItem[] }) {
   const [open, setOpen] = useState<string | null>(items[0]?.id ?? null);
+  // A link to one question (a search result: /faqs#faq-<id>) opens it.
+  useEffect(() => {
+    const id = /^#faq-(.+)$/.exec(window.location.hash)?.[1];
+    if (id && items.some((f) => f.id === id)) setOpen(id);
+  }, [items]);
   return (
     <div className="faq-accordion accordion">
       {items.map((f) => {
         const shown = open === f.id;
         return (
-          <div className="accordion-item" key={f.id}>
+          <div className="accordion-item" key={f.id} id={`faq-${f.id}`}>
             <h2 className="accordion-header">
               <button
                 type="button"

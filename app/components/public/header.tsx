@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import type { SiteSettings } from '../../../content/settings';
-import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, WhatsAppIcon } from './icons';
+import { SEARCH_MAX_QUERY, SEARCH_PATH } from '../../../content/rules/search-path';
+import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, WhatsAppIcon } from './icons';
 import { island } from './island';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
@@ -22,14 +23,36 @@ export const HEADER_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
 ] as const;
 
-/** Top bar (large screens only): social links, the contact email and a phone number. */
+/**
+ * The site search box (decision 0054): a plain GET form to the results page, so it works without JavaScript.
+ * In the top bar on large screens, in the menu on small ones (`id` tells the two apart).
+ */
+export function SiteSearchForm({ id, className = '' }: { id: string; className?: string }) {
+  return (
+    <form role="search" aria-label="Site" action={SEARCH_PATH} method="get" className={`site-search ${className}`}>
+      <label htmlFor={id} className="visually-hidden">
+        Search the site
+      </label>
+      <input id={id} type="search" name="q" placeholder="Search" maxLength={SEARCH_MAX_QUERY} className="form-control form-control-sm" />
+      <button type="submit" className="btn btn-sm site-search-button">
+        <SearchIcon size={16} />
+        <span className="visually-hidden">Search</span>
+      </button>
+    </form>
+  );
+}
+
+/** Top bar (large screens only): social links, the search box, the contact email and a phone number. */
 export function TopBar({ settings }: { settings: SiteSettings }) {
   const phone = settings.phones[0];
   return (
     <div className="topbar d-none d-lg-block">
       <Container className="d-flex justify-content-between align-items-center gap-3">
         <SocialLinks socials={settings.socials} size={15} />
-        <ul className="list-unstyled d-flex gap-4 mb-0">
+        <ul className="list-unstyled d-flex align-items-center gap-4 mb-0">
+          <li>
+            <SiteSearchForm id="site-search-top" />
+          </li>
           <li>
             <a href={`mailto:${settings.email}`} className="topbar-link">
               <MailIcon size={15} className="me-2" />
@@ -118,6 +141,7 @@ export function SiteNavbar({ firmName, pathname }: { firmName: string; pathname:
               })}
             </ul>
           </nav>
+          <SiteSearchForm id="site-search-menu" className="d-lg-none my-2" />
         </div>
       </div>
     </header>

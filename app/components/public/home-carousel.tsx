@@ -56,6 +56,7 @@ export function HomeCarouselView({ slides, texts }: { slides: Row[]; texts: Slid
           return (
             <Carousel.Item
               key={str(s.carousel_id)}
+              role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
             >

@@ -75,7 +75,20 @@ export function pageWindow(page: number, pages: number): number[] {
 }
 
 /** Previous / numbered / next links under a paged list; nothing when everything fits on one page. */
-export function Pager({ path, page, pages, label }: { path: string; page: number; pages: number; label: string }) {
+export function Pager({
+  path,
+  page,
+  pages,
+  label,
+  hrefOf = (n) => pagePath(path, n),
+}: {
+  path: string;
+  page: number;
+  pages: number;
+  label: string;
+  /** The address of page n (default: `path?page=n`, page 1 the bare path). */
+  hrefOf?: (n: number) => string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={`${label} pages`} className="mt-5">
@@ -84,7 +97,7 @@ export function Pager({ path, page, pages, label }: { path: string; page: number
           {page <= 1 ? (
             <span className="page-link">Previous</span>
           ) : (
-            <Link className="page-link" to={pagePath(path, page - 1)} rel="prev">
+            <Link className="page-link" to={hrefOf(page - 1)} rel="prev">
               Previous
             </Link>
           )}
@@ -98,7 +111,7 @@ export function Pager({ path, page, pages, label }: { path: string; page: number
             <li className={`page-item${n === page ? ' active' : ''}`} key={n}>
               <Link
                 className="page-link"
-                to={pagePath(path, n)}
+                to={hrefOf(n)}
                 aria-current={n === page ? 'page' : undefined}
                 aria-label={`Page ${n}`}
               >
@@ -111,7 +124,7 @@ export function Pager({ path, page, pages, label }: { path: string; page: number
           {page >= pages ? (
             <span className="page-link">Next</span>
           ) : (
-            <Link className="page-link" to={pagePath(path, page + 1)} rel="next">
+            <Link className="page-link" to={hrefOf(page + 1)} rel="next">
               Next
             </Link>
           )}

@@ -5,6 +5,7 @@ import { telHref, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-legal-team';
 import type { SiteSettings } from '../../../content/settings';
 import { isoToDmy } from '../../../content/rules/dates';
+import { profileAnchor } from '../../../content/rules/search-path';
 
 export function meta({ matches }: Route.MetaArgs) {
   const st = layoutFromMatches(matches)?.settings;
@@ -69,7 +70,7 @@ export default function OurLegalTeam() {
       <ul className="list-unstyled row g-4">
         {settings.legalTeam.map((p) => (
           <li className="col-lg-4" key={p.name}>
-            <article className="profile h-100">
+            <article className="profile h-100" id={profileAnchor(p.name)}>
               <h2 className="h4 mb-1">{p.name}</h2>
               <p className="profile-role mb-3">{p.role}</p>
               <h3 className="h6">Practice areas</h3>

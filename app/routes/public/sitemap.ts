@@ -4,6 +4,8 @@ import { resourceByKey } from '../../../content/resources/index';
 import type { Route } from './+types/sitemap';
 // The public pages without an id in their path; the browser tests and Lighthouse read the same list.
 import STATIC_PAGES from '../../../content/rules/public-pages.json';
+// Pages for visitors only (search results, decision 0054): noindex, so not listed either.
+import NOT_INDEXED from '../../../content/rules/noindex-pages.json';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -19,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     c.list(resourceByKey.event),
   ]);
   const entries: { path: string; lastmod?: string }[] = [
-    ...STATIC_PAGES.map((path) => ({ path })),
+    ...STATIC_PAGES.filter((path) => !NOT_INDEXED.includes(path)).map((path) => ({ path })),
     ...categories.map((r) => ({
       path: `/our-case-details/${r.case_category_id}`,
       lastmod: String(r.updated_at ?? ''),

@@ -1,0 +1,206 @@
+/**
+ * Site search (decision 0054): one MiniSearch index per locale over every published public item, built
+ * from the public reads (so drafts, the trash and scheduled rows, which those reads never return, cannot
+ * appear), dropped whenever the caches are (a write here, or another instance moving the shared content
+ * version, decisions 0007 and 0020) and rebuilt by the next search.
+ */
+import MiniSearch from 'minisearch';
+import { DEFAULT_LOCALE, type Locale } from '../../content/locales';
+import { resourceByKey } from '../../content/resources/index';
+import { isDetailable } from '../../content/rules/event-timing';
+import { stripTags } from '../../content/rules/preview';
+import { SEARCH_KINDS, SEARCH_PER_PAGE, type SearchHit, type SearchKind, type SearchResults } from '../../content/rules/search';
+import { profileAnchor } from '../../content/rules/search-path';
+import { publicPathOf } from './public-paths.server';
+import type { Row } from '../content/service';
+import type { Services } from '../services';
+
+interface Doc {
+  id: string;
+  kind: SearchKind;
+  title: string;
+  /** Plain text (tags stripped, entities decoded): indexed, and the snippets are cut from it. */
+  text: string;
+  url: string;
+}
+
+/** Characters of an item's text that are indexed (the start of a very long article is enough to find it). */
+const INDEXED_TEXT = 20_000;
+/** Characters of text around the first match shown under a result. */
+const SNIPPET = 180;
+
+/** Words: runs of letters and digits in any script (the index and the highlighting cut text the same way). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A word as it is indexed and looked up: lower case, accents removed. */
+export function searchTerm(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function tokenize(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** Title compared for the exact-title rule: its words, as terms, joined by one space. */
+function titleKey(text: string): string {
+  return tokenize(text).map(searchTerm).join(' ');
+}
+
+const s = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** Every published public item as a search document. */
+async function documents(services: Pick<Services, 'content' | 'settings'>): Promise<Doc[]> {
+  const c = services.content;
+  const [blogs, categories, cases, details, faqs, events, vacancies, gallery, settings] = await Promise.all([
+    c.list(resourceByKey.blog),
+    c.list(resourceByKey.caseCategory),
+    c.list(resourceByKey.cases),
+    c.list(resourceByKey.caseDetails),
+    c.list(resourceByKey.faqs),
+    c.list(resourceByKey.event),
+    c.list(resourceByKey.vacancy),
+    c.list(resourceByKey.gallery),
+    services.settings.get(),
+  ]);
+  const docs: Doc[] = [];
+  const add = (kind: SearchKind, key: string, title: string, text: string, url: string) => {
+    if (title.trim()) docs.push({ id: `${kind}:${key}`, kind, title: title.trim(), text, url });
+  };
+  for (const b of blogs) add('blog', s(b.blog_id), s(b.title), [stripTags(s(b.description)), s(b.case_name)].filter(Boolean).join(' · '), publicPathOf('blog', b));
+  for (const cat of categories) add('category', s(cat.case_category_id), s(cat.case_name), '', publicPathOf('caseCategory', cat));
+  // A case's page shows its first details row (the spec's detail read); its text is that write-up.
+  const detailOf = new Map<string, Row>();
+  for (const d of details) if (!detailOf.has(s(d.case_id))) detailOf.set(s(d.case_id), d);
+  for (const k of cases) {
+    const text = stripTags(s(detailOf.get(s(k.case_id))?.case_content));
+    add('case', s(k.case_id), s(k.case_title_name), [text, s(k.case_name)].filter(Boolean).join(' · '), publicPathOf('cases', k));
+  }
+  faqs.forEach((f, i) => add('faq', s(f.faqs_id), s(f.question), s(f.answer), publicPathOf('faqs', f, i)));
+  for (const e of events) {
+    const speakers = ((e.speakers as Row[] | undefined) ?? []).map((sp) => [s(sp.speaker_name), s(sp.designation)].filter(Boolean).join(', '));
+    // An event without a detail page (incomplete dates) is found on the events list.
+    add('event', s(e.event_id), s(e.event_title), [s(e.event_description), s(e.event_address), ...speakers].filter(Boolean).join(' · '), isDetailable(e) ? publicPathOf('event', e) : '/event');
+  }
+  for (const v of vacancies) add('vacancy', s(v.vacancy_id), s(v.vacancy_title), s(v.name_of_employment), publicPathOf('vacancy', v));
+  for (const g of gallery) add('gallery', s(g.gallery_id), s(g.title), '', publicPathOf('gallery', g));
+  settings.legalTeam.forEach((p, i) =>
+    add('profile', String(i), p.name, [p.role, p.practiceAreas.join(', '), p.bio].filter(Boolean).join(' · '), profilePath(p.name)),
+  );
+  return docs;
+}
+
+const profilePath = (name: string) => `/our-legal-team#${profileAnchor(name)}`;
+
+/** [start, end) of every word of `text` whose term is one of `terms`. */
+function marksIn(text: string, terms: ReadonlySet<string>): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(WORD)) if (terms.has(searchTerm(m[0]))) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/** A short passage of `text` around its first matched word (or its start), cut at word boundaries. */
+function snippetOf(text: string, terms: ReadonlySet<string>): { snippet: string; marks: [number, number][] } {
+  if (!text) return { snippet: '', marks: [] };
+  const first = marksIn(text, terms)[0];
+  let start = 0;
+  if (first && first[0] > SNIPPET / 3) {
+    start = first[0] - Math.floor(SNIPPET / 3);
+    const space = text.indexOf(' ', start);
+    start = space >= 0 && space < first[0] ? space + 1 : start;
+  }
+  let end = Math.min(text.length, start + SNIPPET);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  const head = start > 0 ? '… ' : '';
+  const body = text.slice(start, end);
+  const snippet = head + body + (end < text.length ? ' …' : '');
+  return { snippet, marks: marksIn(body, terms).map(([a, b]) => [a + head.length, b + head.length]) };
+}
+
+class LocaleIndex {
+  private readonly index = new MiniSearch<Doc>({
+    fields: ['title', 'text'],
+    tokenize,
+    processTerm: (t) => searchTerm(t) || null,
+    extractField: (doc, field) => (field === 'text' ? doc.text.slice(0, INDEXED_TEXT) : String(doc[field as keyof Doc] ?? '')),
+    searchOptions: {
+      boost: { title: 3 },
+      // Typos: one edit in words of 4+ letters, two in words of 8+ (20 %); a word being typed matches its start.
+      fuzzy: (t) => (t.length >= 4 ? 0.2 : false),
+      prefix: (t) => t.length >= 3,
+      tokenize,
+      processTerm: (t) => searchTerm(t) || null,
+    },
+  });
+  private readonly docs = new Map<string, Doc>();
+
+  constructor(docs: Doc[]) {
+    for (const d of docs) this.docs.set(d.id, d);
+    this.index.addAll([...this.docs.values()]);
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  search(q: string, page: number): SearchResults {
+    const words = tokenize(q);
+    if (!words.length) return { q, page, pages: 1, total: 0, hits: [] };
+    // Every word must match (fuzzily); when nothing holds them all, any of them.
+    let found = this.index.search(q, { combineWith: 'AND' });
+    if (!found.length && words.length > 1) found = this.index.search(q, { combineWith: 'OR' });
+    const exact = titleKey(q);
+    const ranked = found
+      .map((r) => ({ r, doc: this.docs.get(String(r.id))!, exact: titleKey(this.docs.get(String(r.id))!.title) === exact }))
+      .sort((a, b) => Number(b.exact) - Number(a.exact) || b.r.score - a.r.score);
+    const total = ranked.length;
+    const pages = Math.max(1, Math.ceil(total / SEARCH_PER_PAGE));
+    const hits: SearchHit[] = ranked.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE).map(({ r, doc }) => {
+      // The document's own words that matched (after typo and prefix matching), as the index holds them.
+      const terms = new Set(r.terms);
+      const { snippet, marks } = snippetOf(doc.text, terms);
+      return { kind: doc.kind, kindLabel: SEARCH_KINDS[doc.kind], title: doc.title, url: doc.url, snippet, marks, titleMarks: marksIn(doc.title, terms) };
+    });
+    return { q, page, pages, total, hits };
+  }
+}
+
+export class SiteSearch {
+  /** Bumped by every invalidate(): an index built from reads that began before a change is not kept. */
+  private generation = 0;
+  private readonly built = new Map<Locale, { generation: number; index: Promise<LocaleIndex> }>();
+
+  constructor(private readonly services: Pick<Services, 'content' | 'settings'>) {}
+
+  /** Content changed (here or on another instance): the next search rebuilds the index. */
+  invalidate(): void {
+    this.generation++;
+    this.built.clear();
+  }
+
+  private current(locale: Locale): Promise<LocaleIndex> {
+    const have = this.built.get(locale);
+    if (have && have.generation === this.generation) return have.index;
+    const generation = this.generation;
+    const index = documents(this.services).then((docs) => new LocaleIndex(docs));
+    const entry = { generation, index };
+    this.built.set(locale, entry);
+    // A failed build is not kept: the next search tries again.
+    index.catch(() => {
+      if (this.built.get(locale) === entry) this.built.delete(locale);
+    });
+    return index;
+  }
+
+  /** One page of results for a normalized query (SearchQuery). */
+  async search(q: string, page: number, locale: Locale = DEFAULT_LOCALE): Promise<SearchResults> {
+    return (await this.current(locale)).search(q, page);
+  }
+
+  /** Items in the index (tests). */
+  async size(locale: Locale = DEFAULT_LOCALE): Promise<number> {
+    return (await this.current(locale)).size;
+  }
+}
