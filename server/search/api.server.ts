@@ -44,7 +44,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services, f
     const { q, page } = SearchQuery.parse(req.query);
     await fresh?.();
     const results = await services.search.search(q, page);
-    if (page > results.pages) throw new AppError(400, `There are only ${results.pages} page${results.pages === 1 ? '' : 's'} of results.`);
+    if (page > results.pages) throw new AppError(400, results.pages === 1 ? 'There is only one page of results.' : `There are only ${results.pages} pages of results.`);
     return { statusCode: 200, message: results.total ? 'Search results fetched successfully' : 'Nothing found.', ...results };
   });
 }

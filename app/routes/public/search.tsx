@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const results: SearchResults = await context.services.search.search(q, page);
   // A page past the last one of a query that has results.
   if (page > results.pages) {
-    return data({ results: null, q, error: `There are only ${results.pages} page${results.pages === 1 ? '' : 's'} of results.` }, { status: 400 });
+    return data({ results: null, q, error: results.pages === 1 ? 'There is only one page of results.' : `There are only ${results.pages} pages of results.` }, { status: 400 });
   }
   return { results, q, error: null };
 }
