@@ -12,6 +12,7 @@ import { islandJson } from '../../app/components/public/island';
 import { islandNames, REPLAY_SCRIPT, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { LONG_BLOG_TEXT, PUBLIC_PAGES, publicPages, seedPublicContent, type Seeded } from './public-fixture';
+import NOT_INDEXED from '../../content/rules/noindex-pages.json';
 
 let s: TestServer;
 let seed: Seeded;
@@ -122,7 +123,7 @@ describe('server-rendered HTML (before any script runs)', () => {
     expect(seen.size).toBe(5);
   });
 
-  it('carries JSON-LD: the firm as LegalService with offices, events as Event, posts as BlogPosting', async () => {
+  it('carries JSON-LD: the firm as LegalService with offices, events as Event, detail pages a BreadcrumbList', async () => {
     const ld = (text: string) =>
       [...text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     const home = ld((await html('/')).text);
@@ -132,8 +133,8 @@ describe('server-rendered HTML (before any script runs)', () => {
     const ev = ld((await html(eventPath(seed.events.upcoming))).text).find((x) => x['@type'] === 'Event');
     expect(ev).toMatchObject({ name: seed.events.upcoming, location: { address: 'Town Hall, Kochi' } });
     expect(ev.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    const post = ld((await html(`/blog-details/${seed.blogId}`)).text).find((x) => x['@type'] === 'BlogPosting');
-    expect(post.headline).toBe('Easements explained');
+    const trail = ld((await html(`/blog-details/${seed.blogId}`)).text).find((x) => x['@type'] === 'BreadcrumbList');
+    expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Blog', 'Easements explained']);
   });
 });
 
@@ -178,7 +179,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(r.status).toBe(200);
     expect(r.type).toContain('xml');
     for (const p of PUBLIC_PAGES)
-      expect(r.text).toContain(`<loc>${s.url}${p}</loc>`);
+      if (NOT_INDEXED.includes(p)) expect(r.text).not.toContain(`<loc>${s.url}${p}</loc>`);
+      else expect(r.text).toContain(`<loc>${s.url}${p}</loc>`);
     expect(r.text).toContain(`<loc>${s.url}/blog-details/${seed.blogId}</loc>`);
     expect(r.text).toContain(`<loc>${s.url}/our-case-details-view/${seed.caseId}</loc>`);
     expect(r.text).toContain(`<loc>${s.url}/our-case-details/${seed.categoryId}</loc>`);

@@ -1,5 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
+import { breadcrumbLd, ldJson } from './seo';
+import { usePublicData } from './site';
 
 /** The page banner: the page's h1, a line of context and a breadcrumb. */
 export function PageBanner({
@@ -11,8 +13,11 @@ export function PageBanner({
   lead?: string;
   crumbs?: { to: string; label: string }[];
 }) {
+  const { origin } = usePublicData();
   return (
     <div className="page-banner">
+      {/* A detail page's trail for search engines too (decision 0055). */}
+      {crumbs.length > 0 && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(breadcrumbLd(origin, crumbs, title)) }} />}
       <Container>
         <nav aria-label="Breadcrumb">
           <ol className="breadcrumb mb-2">

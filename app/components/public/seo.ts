@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
+import { WEEKDAYS, type Weekday } from '../../../content/rules/slots';
+import { profileAnchor } from '../../../content/rules/search-path';
 import { LAYOUT_ID, type PublicLayoutData } from './site';
 
 interface MetaMatchLike {
@@ -52,30 +54,100 @@ export function seo(matches: readonly (MetaMatchLike | undefined)[], page: PageS
   return out;
 }
 
-/** The firm as a schema.org LegalService with its headquarters and offices. */
+/**
+ * Structured data stays within what Rule 36 lets an advocate's website state (decision 0055): the firm as a
+ * LegalService with its offices, the advocates as Person, breadcrumbs and events. Only these types are used;
+ * no Attorney type, no ratings or reviews.
+ */
+export const JSON_LD_TYPES = ['LegalService', 'PostalAddress', 'OpeningHoursSpecification', 'Person', 'BreadcrumbList', 'ListItem', 'Event', 'Place'] as const;
+
+/** JSON for a `<script type="application/ld+json">`: '<' escaped, so no text in it can close the script. */
+export function ldJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** The consultation hours (Settings → Booking) as schema.org opening hours: one entry per window and its days. */
+export function openingHoursLd(settings: SiteSettings): Record<string, unknown>[] {
+  const byWindow = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const day of WEEKDAYS) {
+    for (const w of settings.booking.weeklyHours[day]) {
+      const key = `${w.from}-${w.to}`;
+      const entry = byWindow.get(key) ?? { opens: w.from, closes: w.to, days: [] };
+      entry.days.push(`https://schema.org/${DAY_NAMES[day]}`);
+      byWindow.set(key, entry);
+    }
+  }
+  return [...byWindow.values()].map((w) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: w.days, opens: w.opens, closes: w.closes }));
+}
+
+/** The firm by name and address, as other entities refer to it (worksFor, organizer). */
+export function firmRef(settings: SiteSettings, origin: string): Record<string, unknown> {
+  return { '@type': 'LegalService', name: settings.firmName, url: origin + '/' };
+}
+
+/** The firm as a schema.org LegalService: its headquarters, and each office with address, telephone and hours. */
 export function legalServiceLd(settings: SiteSettings, origin: string): Record<string, unknown> {
   const address = (o: SiteSettings['headquarters']) => ({
     '@type': 'PostalAddress',
     streetAddress: o.address,
     addressLocality: o.city,
   });
+  const hours = openingHoursLd(settings);
   return {
     '@context': 'https://schema.org',
     '@type': 'LegalService',
     name: settings.firmName,
     url: origin + '/',
     email: settings.email,
-    telephone: settings.phones[0],
+    telephone: settings.headquarters.phone || settings.phones[0],
     foundingDate: String(settings.foundedYear),
     founder: { '@type': 'Person', name: settings.founderName },
     address: address(settings.headquarters),
+    ...(hours.length ? { openingHoursSpecification: hours } : {}),
     sameAs: Object.values(settings.socials).filter(Boolean),
     department: settings.offices.map((o) => ({
       '@type': 'LegalService',
       name: `${settings.firmName}, ${o.city}`,
       address: address(o),
       ...(o.phone ? { telephone: o.phone } : {}),
+      ...(hours.length ? { openingHoursSpecification: hours } : {}),
     })),
+  };
+}
+
+/** Each legal-team profile as a Person who works for the firm. */
+export function legalTeamLd(settings: SiteSettings, origin: string): Record<string, unknown>[] {
+  return settings.legalTeam.map((p) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: p.name,
+    jobTitle: p.role,
+    ...(p.practiceAreas.length ? { knowsAbout: p.practiceAreas } : {}),
+    url: `${origin}/our-legal-team#${profileAnchor(p.name)}`,
+    worksFor: firmRef(settings, origin),
+  }));
+}
+
+/** The breadcrumb trail of a detail page: Home, its parents, the page itself. */
+export function breadcrumbLd(origin: string, crumbs: { to: string; label: string }[], title: string): Record<string, unknown> {
+  const items = [{ to: '/', label: 'Home' }, ...crumbs];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      ...items.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: origin + c.to })),
+      { '@type': 'ListItem', position: items.length + 1, name: title },
+    ],
   };
 }
 

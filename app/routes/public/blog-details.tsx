@@ -41,25 +41,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     path,
     image,
     type: 'article',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'BlogPosting',
-        headline: title,
-        ...(text ? { description: text.slice(0, 300) } : {}),
-        datePublished: str(b.created_at) || undefined,
-        dateModified: str(b.updated_at) || undefined,
-        articleSection: str(b.case_name) || undefined,
-        ...(image && layout ? { image: [layout.origin + image] } : {}),
-        mainEntityOfPage: layout ? layout.origin + path : path,
-        ...(layout
-          ? {
-              author: { '@type': 'Organization', name: layout.settings.firmName, url: layout.origin + '/' },
-              publisher: { '@type': 'Organization', name: layout.settings.firmName, url: layout.origin + '/' },
-            }
-          : {}),
-      },
-    ],
   });
 }
 

@@ -9,7 +9,7 @@ import { EventMedia, isVideo } from '../../components/public/cards';
 import { EventStatusView } from '../../components/public/event-status';
 import { ClockIcon, PinIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
-import { layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
+import { firmRef, layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
 import { str, type Row } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/event-detail';
@@ -57,9 +57,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
         eventStatus: 'https://schema.org/EventScheduled',
         location: { '@type': 'Place', name: str(e.event_address), address: str(e.event_address) },
         ...(media && !isVideo(media) && layout ? { image: [layout.origin + fileUrl(media)] } : {}),
-        ...(layout
-          ? { organizer: { '@type': 'Organization', name: layout.settings.firmName, url: layout.origin + '/' } }
-          : {}),
+        ...(layout ? { organizer: firmRef(layout.settings, layout.origin) } : {}),
         performer: speakers.map((sp) => ({
           '@type': 'Person',
           name: str(sp.speaker_name),

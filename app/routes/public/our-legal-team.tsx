@@ -1,6 +1,6 @@
 import { PhoneIcon, QuoteIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
-import { layoutFromMatches, seo } from '../../components/public/seo';
+import { layoutFromMatches, legalTeamLd, seo } from '../../components/public/seo';
 import { telHref, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-legal-team';
 import type { SiteSettings } from '../../../content/settings';
@@ -8,13 +8,15 @@ import { isoToDmy } from '../../../content/rules/dates';
 import { profileAnchor } from '../../../content/rules/search-path';
 
 export function meta({ matches }: Route.MetaArgs) {
-  const st = layoutFromMatches(matches)?.settings;
+  const layout = layoutFromMatches(matches);
+  const st = layout?.settings;
   return seo(matches, {
     title: 'Our Legal Team',
     description: st
       ? `Profiles of ${st.legalTeam.map((p) => `${p.name} (${p.role})`).join(', ')}.`
       : 'Profiles of the firm’s lawyers, their practice areas and biographies.',
     path: '/our-legal-team',
+    jsonLd: st && layout ? legalTeamLd(st, layout.origin) : [],
   });
 }
 
