@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors';
 import type { ResourceDef } from '../../content/kit';
 import type { Services } from '../services';
 import { rowName } from './content-schemas';
-import { answers, api, arr, int, obj, ref, str, type Schema } from './route-schema';
+import { answers, api, arr, int, obj, PUBLIC, ref, str, type Schema } from './route-schema';
 
 /** An id sent as a number or as a string of digits (the handler reads both). */
 const idOf = (description: string): Schema => ({ anyOf: [int(), str(undefined, { pattern: '^\\s*\\d+\\s*$' })], description });
@@ -17,7 +17,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
 
   app.get(
     `/api${about.base}/getRecentAboutImage`,
-    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
+    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], roles: PUBLIC, summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
     async () => {
       const row = await c.recentAbout();
       if (!row) throw new AppError(404, 'No about image found.');
@@ -40,6 +40,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     const schema = api({
       operationId: d.operationId,
       tags: [r.admin.title],
+      roles: PUBLIC,
       summary: d.summary,
       body: obj({ [d.field]: idOf(d.about) }, [d.field]),
       invalid: d.invalid,
