@@ -9,6 +9,7 @@ import {
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { parseId } from '../content/coerce';
 import { z } from 'zod';
 import { ADMIN, ROLES_OF, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
 
@@ -54,7 +55,7 @@ function view(r: ConsultationRow) {
       : null,
     /** ISO time the visitor gave the consent; null for requests stored before it existed. */
     consent_at: r.consent_at ?? null,
-    /** Intake (issue 15): the booked slot (null for a preferred time), the opposing party, the notice version consented to, the firm's note, and what the conflict check found. */
+    /** Intake (decision 0017): the booked slot (null for a preferred time), the opposing party, the notice version consented to, the firm's note, and what the conflict check found. */
     slot: r.slot_start ?? null,
     opposing_party: r.opposing_party ?? null,
     consent_version: r.consent_version ?? null,
@@ -160,11 +161,12 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     roles: ROLES_OF.intake,
     security: ADMIN,
     params: obj({ id: str('consultation_id') }, ['id']),
-    responses: { 200: media('application/octet-stream'), ...answers({}, 404) },
+    responses: { 200: media('application/octet-stream'), ...answers({}, 400, 404) },
   });
   app.get('/api/consultations/:id/document', { preValidation: admin, schema: document }, async (req, reply) => {
-    const id = Number((req.params as { id: string }).id);
-    const row = Number.isInteger(id) && id > 0 ? await mail.getConsultation(id) : null;
+    const id = parseId((req.params as { id: string }).id);
+    if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
+    const row = await mail.getConsultation(id);
     if (!row?.document_path) throw new AppError(404, 'Document not found');
     const file = await services.files.open(row.document_path);
     if (!file) throw new AppError(404, 'Document not found');
