@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SEARCH_KINDS, SEARCH_MAX_PAGE, SEARCH_MAX_QUERY, SEARCH_PER_PAGE, SearchQuery } from '../../content/rules/search';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
-import { answers, api, arr, int, obj, str, zodCompiler } from '../api/route-schema';
+import { answers, api, arr, int, obj, PUBLIC, str, zodCompiler } from '../api/route-schema';
 
 const span = arr(arr(int(), { minItems: 2, maxItems: 2 }), { description: 'Matched words as [start, end) character offsets, in order' });
 
@@ -14,6 +14,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services, f
   const schema = api({
     operationId: 'searchSite',
     tags: ['Search'],
+    roles: PUBLIC,
     summary: `Search every published public item (blogs, case write-ups, FAQs, events, vacancies, gallery titles, legal-team profiles, case categories), typo-tolerant, ${SEARCH_PER_PAGE} a page; an exact title comes first. \`q\` at most ${SEARCH_MAX_QUERY} characters (empty: no results), \`page\` 1–${SEARCH_MAX_PAGE}`,
     querystring: SearchQuery,
     responses: answers(
