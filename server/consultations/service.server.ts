@@ -86,7 +86,7 @@ function sequenceAt(now: Date): number {
 }
 
 /**
- * The intake flow (issue 15): slots and their capacity, the states of a request and the mails of each
+ * The intake flow (decision 0017): slots and their capacity, the states of a request and the mails of each
  * step, signed links, reminders and the conflict check. Every time rule reads `services.clock`.
  */
 export class Intake {

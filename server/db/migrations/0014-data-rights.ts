@@ -1,7 +1,7 @@
 import type { Dialect, MigrationDb } from '../schema';
 
 /**
- * Data rights under the DPDP Act (issue 15): a visitor's request for a copy of their data or its erasure.
+ * Data rights under the DPDP Act (decision 0018): a visitor's request for a copy of their data or its erasure.
  * The address is kept only while the request is open; a completed erasure keeps its SHA-256 alone.
  */
 export function up(dialect: Dialect) {
