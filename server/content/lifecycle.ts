@@ -335,6 +335,8 @@ export class ContentLifecycle {
 
   /** Records a revision of the row's current content (or of `snap`, a pending draft) and prunes old ones. */
   async recordRevision(db: LooseDb, r: ResourceDef, id: number, action: string, actor: string | undefined, snap?: Snapshot): Promise<void> {
+    // Every write that changes a row records a revision in its transaction: the row-write hooks run there too.
+    for (const hook of this.content.rowWriteHooks) await hook(db, r, id);
     let snapshot = snap;
     if (!snapshot) {
       const row = await this.content.readRow(db, r, id);
