@@ -11,6 +11,8 @@ export interface PageServices {
   config: { publicUrl: string };
   log: { error(obj: object, msg: string): void };
   settings: { get(): Promise<SiteSettings> };
+  /** Whether an address answers with a redirect (the sitemap leaves those out). */
+  redirects: { redirects(path: string): boolean };
   content: {
     list(r: ResourceDef): Promise<Row[]>;
     listPage(r: ResourceDef, page: number, perPage: number): Promise<{ rows: Row[]; total: number }>;

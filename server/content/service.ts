@@ -17,7 +17,7 @@ import { typed, type Database } from '../database';
 import { dynamic, type DynamicDb } from '../db/schema';
 import { parseInput } from '../../content/input';
 import { extensions } from './extensions';
-import type { ExtensionContext, Row } from './types';
+import type { ExtensionContext, Row, RowWriteHook } from './types';
 import {
   ContentLifecycle,
   LIFECYCLE_COLUMNS,
@@ -47,12 +47,7 @@ export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 /** version: the shared content version the write committed (decision 0020), when it bumped one. */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
-/**
- * Runs inside the transaction of every write that changes a row's live content (create, update, publish,
- * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
- * (decision 0057), so they commit or roll back with it.
- */
-export type RowWriteHook = (trx: LooseDb, r: ResourceDef, id: number) => Promise<void>;
+export type { RowWriteHook } from './types';
 
 export class ContentService {
   readonly changes = new EventEmitter();

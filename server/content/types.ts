@@ -45,4 +45,14 @@ export interface ContentRows {
   readRow(db: DynamicDb, r: ResourceDef, id: number): Promise<Row | null>;
   readRows(db: DynamicDb, r: ResourceDef, ids: number[]): Promise<Row[]>;
   notifyChange(key: string): void;
+  /** Run in the transaction of each live write. */
+  readonly rowWriteHooks: readonly RowWriteHook[];
 }
+
+/**
+ * Runs inside the transaction of every write that changes a row's live content (create, update, publish,
+ * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
+ * (decision 0057), so they commit or roll back with it.
+ */
+export type RowWriteHook = (trx: DynamicDb, r: ResourceDef, id: number) => Promise<void>;
+
