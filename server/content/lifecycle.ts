@@ -21,6 +21,7 @@ import { typedTrx, type Store } from '../database';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
+import { parseId } from './coerce';
 import type { ContentRows, ExtensionPlan, Row } from './types';
 import type { ContentStatus } from './tables';
 import type { WorkItem } from '../../content/admin-views';
@@ -687,8 +688,8 @@ export class ContentLifecycle {
     if (!ORDERED.has(r.key)) throw new AppError(400, `${r.admin.title} are shown by date, not in an order you set.`);
     const bad = new AppError(400, 'Please send the new order as a list of ids, each once.');
     if (!Array.isArray(rawIds) || rawIds.length === 0 || rawIds.length > 10_000) throw bad;
-    const ids = rawIds.map((v) => (typeof v === 'number' ? v : Number(v)));
-    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || new Set(ids).size !== ids.length) throw bad;
+    const ids = rawIds.map(parseId);
+    if (ids.some((n) => n === null) || new Set(ids).size !== ids.length) throw bad;
     const rows: Row[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       rows.push(
