@@ -2,6 +2,7 @@
  * Shapes the admin API answers and the admin screens read, shared by both sides: the server fills them,
  * the browser app types its tables with them, and neither imports the other (decision 0037).
  */
+import type { Role } from './roles';
 
 /** Every state of an outbox row (the API reference lists these). */
 export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
@@ -31,6 +32,8 @@ export interface AdminAccount {
   created_at: string;
   invited_by: string | null;
   password_changed_at: string | null;
+  /** admin, editor or intake (decision 0040). */
+  role: Role;
 }
 
 /** One entry of the dashboard's work list (drafts, scheduled, going off, images without alt text). */
