@@ -1,5 +1,6 @@
 import type { ResourceDef } from '../../content/kit';
 import type { SiteSettings } from '../../content/settings';
+import type { SearchResults } from '../../content/rules/search';
 import type { Row } from '../components/public/site';
 
 /**
@@ -13,6 +14,8 @@ export interface PageServices {
   settings: { get(): Promise<SiteSettings> };
   /** Whether an address answers with a redirect (the sitemap leaves those out). */
   redirects: { redirects(path: string): boolean };
+  /** The site search (decision 0054): one page of results for a normalized query. */
+  search: { search(q: string, page: number): Promise<SearchResults> };
   content: {
     list(r: ResourceDef): Promise<Row[]>;
     listPage(r: ResourceDef, page: number, perPage: number): Promise<{ rows: Row[]; total: number }>;

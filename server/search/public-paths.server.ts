@@ -4,7 +4,7 @@
  * the page gives one.
  */
 import { eventPath } from '../../content/rules/slug';
-import type { Row } from '../content/service';
+import type { Row } from '../content/types';
 
 /** FAQs per public page (app/components/public/pager.tsx PER_PAGE.faqs; a test holds them equal). */
 export const FAQS_PER_PAGE = 20;

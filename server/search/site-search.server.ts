@@ -12,8 +12,15 @@ import { stripTags } from '../../content/rules/preview';
 import { SEARCH_KINDS, SEARCH_PER_PAGE, type SearchHit, type SearchKind, type SearchResults } from '../../content/rules/search';
 import { profileAnchor } from '../../content/rules/search-path';
 import { publicPathOf } from './public-paths.server';
-import type { Row } from '../content/service';
-import type { Services } from '../services';
+import type { ResourceDef } from '../../content/kit';
+import type { SiteSettings } from '../../content/settings';
+import type { Row } from '../content/types';
+
+/** What the index is built from: the public reads (the services give them). */
+export interface SearchSources {
+  content: { list(r: ResourceDef): Promise<Row[]> };
+  settings: { get(): Promise<SiteSettings> };
+}
 
 interface Doc {
   id: string;
@@ -49,7 +56,7 @@ function titleKey(text: string): string {
 const s = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** Every published public item as a search document. */
-async function documents(services: Pick<Services, 'content' | 'settings'>): Promise<Doc[]> {
+async function documents(services: SearchSources): Promise<Doc[]> {
   const c = services.content;
   const [blogs, categories, cases, details, faqs, events, vacancies, gallery, settings] = await Promise.all([
     c.list(resourceByKey.blog),
@@ -172,7 +179,7 @@ export class SiteSearch {
   private generation = 0;
   private readonly built = new Map<Locale, { generation: number; index: Promise<LocaleIndex> }>();
 
-  constructor(private readonly services: Pick<Services, 'content' | 'settings'>) {}
+  constructor(private readonly services: SearchSources) {}
 
   /** Content changed (here or on another instance): the next search rebuilds the index. */
   invalidate(): void {
