@@ -55,7 +55,7 @@ describe('counting', () => {
 
   it('does not count DNT: 1, Sec-GPC: 1 or a bot', async () => {
     const before = await summary();
-    for (const headers of [{ dnt: '1' }, { 'sec-gpc': '1' }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/130.0.0.0 Safari/537.36' }]) {
+    for (const headers of <Record<string, string>[]>[{ dnt: '1' }, { 'sec-gpc': '1' }, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/130.0.0.0 Safari/537.36' }]) {
       expect((await beacon({ p: '/vacancies' }, headers)).status).toBe(204);
     }
     const after = await summary();
@@ -136,7 +136,7 @@ describe('public pages', () => {
   it('set no cookie, and carry the beacon allowed by the page policy', async () => {
     const hash = `'sha256-${createHash('sha256').update(BEACON_SCRIPT).digest('base64')}'`;
     for (const path of [...STATIC_PAGES, '/sitemap.xml', '/robots.txt', '/no-such-page', '/blog-details/1']) {
-      for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      for (const headers of <Record<string, string>[]>[{}, { 'accept-encoding': 'br' }]) {
         const res = await fetch(`${s.url}${path}`, { headers, redirect: 'manual' });
         expect(res.headers.get('set-cookie'), path).toBeNull();
         if (res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
