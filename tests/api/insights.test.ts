@@ -145,6 +145,11 @@ describe('public pages', () => {
         }
       }
     }
+    // The privacy policy states what is counted, beside its other sections.
+    const policy = await (await fetch(`${s.url}/privacy-policy`)).text();
+    expect(policy).toContain('What this website counts');
+    expect(policy).toMatch(/kept, for (<!-- -->)?25(<!-- -->)? months/);
+    expect(policy).toContain('How we use it');
     // A missing page is counted in the not-found report, not as a page view.
     const miss = await (await fetch(`${s.url}/no-such-page`)).text();
     expect(miss).not.toContain('/api/insights/hit');
