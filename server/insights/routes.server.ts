@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, int, jsonBody, media, obj, str, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, answers, api, arr, int, jsonBody, media, obj, PUBLIC, ROLES_OF, str, zodCompiler, type Schema } from '../api/route-schema';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 
@@ -35,6 +35,7 @@ export function registerInsightsRoutes(app: FastifyInstance, services: Services)
       schema: api({
         operationId: 'recordPageView',
         tags,
+        roles: PUBLIC,
         summary: 'The public pages\' beacon: counts one page view (no cookie; DNT: 1, Sec-GPC: 1 and bots are not counted). Answers 204.',
         requestBody: jsonBody(obj({ p: str('location.pathname'), s: str('location.search (only utm_campaign is read)'), r: str('document.referrer (only its domain is kept)') }, ['p'])),
         responses: { 204: { description: 'Counted, or deliberately not counted' }, 400: { $ref: '#/components/schemas/Envelope' } },
@@ -74,6 +75,8 @@ export function registerInsightsRoutes(app: FastifyInstance, services: Services)
   const summary = api({
     operationId: 'insightsSummary',
     tags,
+    // The figures are the administrator's (decision 0040).
+    roles: ROLES_OF.admin,
     summary: 'The Insights figures of a date range (default: the last 30 days): totals, visits per day, top pages, referrers, campaigns, devices, languages, landing pages and consultation requests by landing page',
     security: ADMIN,
     querystring: RangeQuery,
@@ -102,6 +105,7 @@ export function registerInsightsRoutes(app: FastifyInstance, services: Services)
   const exportSchema = api({
     operationId: 'exportInsights',
     tags,
+    roles: ROLES_OF.admin,
     summary: 'The daily figures of a date range as CSV (day, kind, key, views, visits)',
     security: ADMIN,
     querystring: RangeQuery,
