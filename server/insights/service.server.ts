@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import type { SettingsService } from '../content/settings';
 import { referrerDomain } from '../redirects/paths';
 
