@@ -6,6 +6,7 @@ import type { Store } from './database';
 import type { FileStore } from './files/store';
 import { systemClock, type Clock } from './lib/clock';
 import { SiteSearch } from './search/site-search.server';
+import { InsightsService } from './insights/service.server';
 import { NotFoundLog } from './redirects/not-found.server';
 import { RedirectService } from './redirects/service.server';
 
@@ -25,6 +26,8 @@ export interface Services {
   redirects: RedirectService;
   /** Missing pages counted per path and day (decision 0057). */
   notFound: NotFoundLog;
+  /** Privacy-first visit counting (decision 0058). */
+  insights: InsightsService;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
@@ -35,5 +38,6 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   const redirects = new RedirectService(store.db, new URL(config.publicUrl).origin, content.changes, now);
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
-  return { config, store, files, content, settings, log, clock, redirects, notFound, search: new SiteSearch({ content, settings }) };
+  const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname);
+  return { config, store, files, content, settings, log, clock, redirects, notFound, insights, search: new SiteSearch({ content, settings }) };
 }
