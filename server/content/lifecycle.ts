@@ -501,7 +501,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, 'restore', actor);
     });
     await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -599,7 +599,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, action, actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -643,7 +643,7 @@ export class ContentLifecycle {
       for (const f of moved) await moveWithVariants(this.files, f, TRASH_PREFIX, '').catch(() => undefined);
       throw err;
     }
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
   }
 
   async restore(r: ResourceDef, id: number, actor?: string): Promise<Row> {
@@ -663,7 +663,7 @@ export class ContentLifecycle {
       await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'restore from trash', actor);
     });
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 

@@ -8,6 +8,7 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { FieldValue, ListDef, ResourceDef } from '../../content/kit';
 import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
+import type { PurgeTables } from '../cdn/purge-queue';
 import type { ComplianceTables } from '../compliance/disclaimer';
 import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
 import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service.server';
@@ -182,7 +183,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & PurgeTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */
