@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
 import { call, signedInServer, startServer } from '../helpers/server';
 
@@ -86,7 +87,7 @@ describe('public pages: shared-cacheable, named by their keys, no cookie', () =>
   });
 
   it('the public list calls: shared-cacheable under their group (and joined groups)', async () => {
-    for (const r of resources.filter((g) => !g.adminList)) {
+    for (const r of (resources as readonly ResourceDef[]).filter((g) => !g.adminList)) {
       for (const round of ['MISS', 'HIT']) {
         const res = await fetch(`${s.url}${apiPath(r, 'list')}`);
         expect(res.status, r.key).toBe(200);
