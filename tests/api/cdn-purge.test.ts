@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PurgeQueue } from '../../server/cdn/purge-queue';
 import { openStore } from '../../server/db/index';
@@ -123,13 +126,15 @@ describe('generic purge endpoint (CDN_PURGE_URL)', () => {
     const probe = await startProvider();
     const port = probe.port;
     await probe.close(); // nothing listens there now: every call fails
-    const { s, cookie } = await server({ CDN_PURGE_URL: `http://127.0.0.1:${port}/purge` });
+    // One data folder for both processes (on PostgreSQL: one database for both, as a restart has).
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-purge-'));
+    cleanup.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const { s, cookie } = await server({ CDN_PURGE_URL: `http://127.0.0.1:${port}/purge` }, dataDir);
     const id = await addFaq(s, cookie, 'Is the office open on Saturdays?');
     await until(() => s.purges!.pending(), (rows) => rows.length === 1 && rows[0]!.attempts >= 2, 5000, 'failed attempts');
     const [row] = await s.purges!.pending();
     expect(row!.status).toBe('retrying');
     expect(row!.last_error).toMatch(/fetch failed|ECONNREFUSED/);
-    const dataDir = s.dataDir;
     await s.app.close();
 
     const p = await startProvider({ port });
