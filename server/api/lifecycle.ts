@@ -205,7 +205,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     async (req) => {
       const { r, id } = params(req);
       const revisionId = parseId((req.params as { revisionId: string }).revisionId);
-      if (revisionId === null) throw new AppError(404, 'Revision not found');
+      if (revisionId === null) throw new AppError(400, 'The path parameter revisionId must be a whole number from 1.');
       const row = await life.restoreRevision(r, id, revisionId, actor(req));
       req.audit = { action: 'restore revision', target: r.key, recordId: id };
       return { statusCode: 200, message: 'Version restored', [r.keys.update]: row };

@@ -11,10 +11,12 @@ import type { Services } from '../services';
  * - `<group>` (the declaration's key: `blog`, `caseCategory`, …): an answer that lists rows of the group,
  *   or reads the whole group. A group whose rows join another group's columns also names that group.
  * - `<group>:<id>` (`blog:12`): an answer that shows that one row (or its 404, until the row exists).
+ * - `redirects`: a 404 page (a redirect written for its address replaces it).
  * A change of a row purges `<group>` and `<group>:<id>`; a change without one row (the order) purges
- * `<group>`; a settings change purges `settings`.
+ * `<group>`; a settings change purges `settings`; a change of the redirects purges `redirects`.
  */
 export const SETTINGS_KEY = 'settings';
+export const REDIRECTS_KEY = 'redirects';
 
 export const rowKey = (group: string, id: number): string => `${group}:${id}`;
 

@@ -7,7 +7,7 @@ import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
 import { AppError } from '../lib/errors';
-import { validBody, zodCompiler } from '../api/route-schema';
+import { idField, validBody, zodCompiler } from '../api/route-schema';
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
@@ -16,7 +16,7 @@ const GROUPS = [...(Object.keys(RULE36_CHECKED_FIELDS) as ResourceKey[]), 'setti
 const CHECK_INVALID = 'Send the text to check, or a content group and the id of one of its items.';
 const CheckBody = z.union([
   z.object({ text: z.string().max(500_000), group: z.enum(GROUPS).optional() }),
-  z.object({ group: z.enum(GROUPS), id: z.coerce.number().int().positive().optional() }),
+  z.object({ group: z.enum(GROUPS), id: idField('id').optional() }),
 ]);
 
 /** Every answer's envelope (inline: Fastify also serialises answers with these schemas). */

@@ -9,6 +9,7 @@ import {
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { parseId } from '../content/coerce';
 import { z } from 'zod';
 import { ADMIN, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
 
@@ -157,11 +158,12 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     summary: 'The private document of a consultation request (a download)',
     security: ADMIN,
     params: obj({ id: str('consultation_id') }, ['id']),
-    responses: { 200: media('application/octet-stream'), ...answers({}, 404) },
+    responses: { 200: media('application/octet-stream'), ...answers({}, 400, 404) },
   });
   app.get('/api/consultations/:id/document', { preValidation: admin, schema: document }, async (req, reply) => {
-    const id = Number((req.params as { id: string }).id);
-    const row = Number.isInteger(id) && id > 0 ? await mail.getConsultation(id) : null;
+    const id = parseId((req.params as { id: string }).id);
+    if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
+    const row = await mail.getConsultation(id);
     if (!row?.document_path) throw new AppError(404, 'Document not found');
     const file = await services.files.open(row.document_path);
     if (!file) throw new AppError(404, 'Document not found');

@@ -72,8 +72,17 @@ export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 /** id: the one row the write changed, when it changed one (its surrogate key is purged, decision 0047). */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number; id?: number };
 
+/**
+ * Runs inside the transaction of every write that changes a row's live content (create, update, publish,
+ * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
+ * (decision 0057), so they commit or roll back with it.
+ */
+export type RowWriteHook = (trx: LooseDb, r: ResourceDef, id: number) => Promise<void>;
+
 export class ContentService {
   readonly changes = new EventEmitter();
+  /** Hooks run in the transaction of each live write (RowWriteHook). */
+  readonly rowWriteHooks: RowWriteHook[] = [];
   /** Drafts, revisions, trash, order, scheduling, preview (decisions 0015 and 0016). */
   readonly lifecycle: ContentLifecycle;
 

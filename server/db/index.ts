@@ -20,6 +20,7 @@ import { up as imageAlt } from './migrations/0018-image-alt';
 import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
+import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
 import { up as cdnPurges } from './migrations/0030-cdn-purges';
 import type { Database } from './schema';
 
@@ -101,6 +102,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-admin-list-indexes': { up: adminListIndexes(dialect) },
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
+    '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
     '0030-cdn-purges': { up: cdnPurges(dialect) },
   };
 }

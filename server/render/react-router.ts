@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads } from '../cdn/keys';
+import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads, REDIRECTS_KEY } from '../cdn/keys';
 import type { PreviewOverlay } from '../content/lifecycle';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
@@ -147,6 +147,8 @@ export function createRenderer(
     // What shared caches may keep: a public page that rendered (200) or is missing (404) and sets no cookie.
     // Everything else gets `private, no-store` from the cache-control hook (plugins/cache-control.ts).
     const shareable = !!reads && (res.status === 200 || res.status === 404) && !res.headers.has('set-cookie');
+    // A missing page goes when a redirect is written for its address.
+    if (reads && res.status === 404) reads.keys.add(REDIRECTS_KEY);
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
       if (shareable) for (const [k, v] of publicCacheHeaders(publicCacheControl(services.config.cdn), reads.keys)) reply.header(k, v);
