@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 import type { ResourceDef } from '../../content/kit';
 import type { Services } from '../services';
 import { rowName } from './content-schemas';
-import { answers, api, arr, idField, ref, validBody, zodCompiler, type Schema } from './route-schema';
+import { answers, api, arr, idField, PUBLIC, ref, validBody, zodCompiler, type Schema } from './route-schema';
 
 /** The spec's public reads beyond the plain lists. */
 export function registerPublicReads(app: FastifyInstance, services: Services): void {
@@ -14,7 +14,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
 
   app.get(
     `/api${about.base}/getRecentAboutImage`,
-    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
+    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], roles: PUBLIC, summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
     async (_req, reply) => {
       const row = await c.recentAbout();
       if (!row) throw new AppError(404, 'No about image found.');
@@ -40,6 +40,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     const schema = api({
       operationId: d.operationId,
       tags: [r.admin.title],
+      roles: PUBLIC,
       summary: d.summary,
       body,
       invalid: d.invalid,

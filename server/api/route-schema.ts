@@ -1,5 +1,6 @@
 import type { FastifyError, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { ACCESS, type Access } from '../../content/roles';
 
 /**
  * The schema every route carries (decision 0026): Fastify reads `params`, `querystring` and `body` (and
@@ -10,11 +11,26 @@ import { z } from 'zod';
  */
 export type Schema = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The roles a route allows, or 'public' (decision 0040); every route declares it. */
+    roles?: Access;
+    /** Left out of the API reference (pages behind emailed links, built client files). */
+    hide?: boolean;
+  }
+}
+
 export interface ApiSchema extends FastifySchema {
   operationId: string;
   tags: string[];
   summary: string;
   description?: string;
+  /**
+   * Who may call it (decision 0040): the roles allowed, or 'public'. One onRequest guard
+   * (registerRoleGuard) answers 401 without a session and 403 to a role not listed; the API reference
+   * shows it. A route without it stops the server at start.
+   */
+  roles: Access;
   /** [{ session: [] }] on calls that need the administrator's session cookie. */
   security?: Array<Record<string, string[]>>;
   /** Documentation only: the body by content type, when Fastify does not validate it. */
@@ -26,6 +42,10 @@ export interface ApiSchema extends FastifySchema {
 }
 
 export const ADMIN = [{ session: [] }];
+
+/** The roles routes declare (content/roles.ts): `roles: ROLES_OF.content`, or PUBLIC. */
+export const ROLES_OF = ACCESS;
+export const PUBLIC = 'public' as const;
 
 export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
 export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });

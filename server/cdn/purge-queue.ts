@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PurgeConfig } from '../config';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
+import type { PurgeStatus } from './tables';
 import { purgeRequests, sendPurge } from './providers';
 
-/** The purge queue's table (migration 0030), for the typed Database interface. */
-export interface PurgeTables {
-  cdn_purges: {
-    purge_id: Generated<number>;
-    /** The surrogate keys, space-separated. */
-    keys: string;
-    status: PurgeStatus;
-    attempts: number;
-    next_attempt_at: string;
-    locked_until: string | null;
-    lease_token: string | null;
-    last_error: string | null;
-    created_at: string;
-  };
-}
-
-export const PURGE_STATUSES = ['queued', 'retrying', 'failed'] as const;
-export type PurgeStatus = (typeof PURGE_STATUSES)[number];
 const DUE: PurgeStatus[] = ['queued', 'retrying'];
 
 /** Attempts before a row is left as failed (with the default backoff, about 1.5 hours of trying). */

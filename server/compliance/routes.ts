@@ -7,7 +7,7 @@ import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
 import { AppError } from '../lib/errors';
-import { idField, validBody, zodCompiler } from '../api/route-schema';
+import { idField, PUBLIC, ROLES_OF, validBody, zodCompiler } from '../api/route-schema';
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
@@ -52,6 +52,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       validatorCompiler: zodCompiler,
       schema: {
         operationId: 'checkCompliance',
+        roles: ROLES_OF.content,
         invalid: CHECK_INVALID,
         tags: ['Compliance'],
         summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
@@ -105,6 +106,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         operationId: 'acceptDisclaimer',
+        roles: PUBLIC,
         tags: ['Compliance'],
         summary: 'Count one agreement to the current disclaimer version (a count per day; nothing about the visitor)',
         body: { type: 'object', properties: { version: { type: 'string', maxLength: 40 } }, required: ['version'] },
@@ -131,6 +133,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       preHandler: admin,
       schema: {
         operationId: 'getDisclaimerAcceptances',
+        roles: ROLES_OF.content,
         tags: ['Compliance'],
         summary: 'Agreements to the disclaimer per version and day (last 90 days), and the current version',
         security: [{ session: [] }],

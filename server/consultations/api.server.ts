@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { parseId } from '../content/coerce';
 import { z } from 'zod';
-import { ADMIN, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
+import { ADMIN, ROLES_OF, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
 
 const tags = ['Mail and consultations'];
 const StatusBody = z.object({
@@ -98,6 +98,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'listConsultations',
     tags,
     summary: 'Consultation requests, newest first, a page at a time',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     querystring: obj({
       status: str('Only requests in this status'),
@@ -134,6 +135,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'updateConsultationStatus',
     tags,
     summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
+    roles: ROLES_OF.intake,
     security: ADMIN,
     body: StatusBody,
     responses: answers({ consultation }, 400, 404, 409),
@@ -156,6 +158,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'getConsultationDocument',
     tags,
     summary: 'The private document of a consultation request (a download)',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     params: obj({ id: str('consultation_id') }, ['id']),
     responses: { 200: media('application/octet-stream'), ...answers({}, 400, 404) },

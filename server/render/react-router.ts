@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads, REDIRECTS_KEY } from '../cdn/keys';
 import type { PreviewOverlay } from '../content/lifecycle';
 import type { Services } from '../services';
@@ -139,8 +139,9 @@ export function createRenderer(
     const inPreview = <T>(fn: () => T): T => (overlay ? previewing.run(overlay, fn) : fn());
     // A public page records what its loaders read: its surrogate keys (decision 0047).
     const reads = isPublic && !preview ? recordReads(services) : null;
-    const context = { services: reads?.services ?? services };
-    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), context as never)));
+    // The loaders' context is the app's PageServices: the type checker holds the services to it here.
+    const context: AppLoadContext = { services: reads?.services ?? services };
+    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), context)));
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', PRIVATE_NO_STORE);
     }

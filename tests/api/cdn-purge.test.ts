@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PurgeQueue } from '../../server/cdn/purge-queue';
-import { openStore } from '../../server/db/index';
+import { openStore } from '../../server/database';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { until } from './mail-sink';
 

@@ -1,5 +1,4 @@
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * The CDN purge queue (decision 0048): the surrogate keys a content change touched, kept until the CDN's
