@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { isRole, type Role } from '../../content/roles';
 
 export const SESSION_COOKIE = 'lex_session';
