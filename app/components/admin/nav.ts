@@ -22,6 +22,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'settings', label: 'Settings', area: 'content' },
   { path: 'admins', label: 'Administrators', area: 'admin' },
   { path: 'audit', label: 'Audit Log', area: 'admin' },
+  { path: 'redirects', label: 'Redirects', area: 'content' },
+  { path: 'not-found', label: 'Not Found', area: 'content' },
+  { path: 'insights', label: 'Insights', area: 'admin' },
 ];
 
 /** The entries a role may use, in order. */
