@@ -104,7 +104,7 @@ export class ContentService {
 
   /** One row as the admin sees it (drafts and trash included), read through `db` (a transaction). */
   async readRow(loose: LooseDb, r: ResourceDef, id: number): Promise<Row | null> {
-    const db = loose as unknown as Db;
+    const db: Db = loose;
     const row = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, '=', id).executeTakeFirst();
     return row ? (await this.decorate(r, [row as Row], 'admin', db))[0]! : null;
   }
@@ -112,7 +112,7 @@ export class ContentService {
   /** Rows by id as the admin sees them (any order). */
   async readRows(loose: LooseDb, r: ResourceDef, ids: number[]): Promise<Row[]> {
     if (!ids.length) return [];
-    const db = loose as unknown as Db;
+    const db: Db = loose;
     const rows = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, 'in', ids).execute();
     return this.decorate(r, rows as Row[], 'admin', db);
   }
@@ -312,7 +312,7 @@ export class ContentService {
       let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const position = await this.lifecycle.nextPosition(trx as unknown as LooseDb, r);
+        const position = await this.lifecycle.nextPosition(dynamic(trx), r);
         const row = await dynamic(trx)
           .insertInto(r.table)
           .values({ ...values, status, position, created_at: now, updated_at: now })
@@ -322,7 +322,7 @@ export class ContentService {
         version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
-        await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
+        await this.lifecycle.recordRevision(dynamic(trx), r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
       this.emit(r.key, version);
@@ -376,13 +376,13 @@ export class ContentService {
       } else {
         await this.db.transaction().execute(async (trx) => {
           const now = nowIso();
-          await this.lifecycle.baseline(trx as unknown as LooseDb, r, id);
+          await this.lifecycle.baseline(dynamic(trx), r, id);
           const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
           await dynamic(trx).updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
           version = await bumpContentVersion(trx);
           await ext?.apply(trx, id);
           await saveImageMeta(trx, images, now);
-          await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
+          await this.lifecycle.recordRevision(dynamic(trx), r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
         });
         // Publishing over a pending draft: the draft's own files are no longer needed.
         if (status === 'published') obsolete.push(...snapshotFilesOf(r, parseDraft(live.pending_draft)));
