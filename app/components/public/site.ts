@@ -4,8 +4,9 @@ import type { SiteSettings } from '../../../content/settings';
 /** The public layout's route id (React Router derives it from the file path). */
 export const LAYOUT_ID = 'routes/public/layout';
 
-/** A content row as the service returns it (columns of the group plus joined columns). */
-export type Row = Record<string, unknown>;
+import type { Row } from '../../../content/kit';
+
+export type { Row };
 
 export interface PublicLayoutData {
   settings: SiteSettings;
