@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import { groupOf, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
