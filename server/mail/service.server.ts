@@ -97,6 +97,9 @@ export class MailService {
   /** The intake flow (issue 15): slots, conflict check, states and links. Set by registerMail. */
   intake: Intake | null = null;
 
+  /** Consultation requests this process stored (the metrics read it, decision 0050). */
+  consultationsReceived = 0;
+
   private get db() {
     return this.services.store.db;
   }
@@ -153,7 +156,7 @@ export class MailService {
     }
 
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const created = await this.db.transaction().execute(async (trx) => {
         const now = this.services.clock.now().toISOString();
         let reference = newReference();
         for (let i = 0; i < 5; i++) {
@@ -254,6 +257,8 @@ export class MailService {
         );
         return { reference, consultationId };
       });
+      this.consultationsReceived++;
+      return created;
     } catch (err) {
       if (stored) await files.remove(stored.path).catch(() => undefined);
       throw err;

@@ -27,6 +27,9 @@ export class MailWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Messages this process sent, and gave up on (the metrics read them, decision 0050). */
+  sent = 0;
+  failed = 0;
 
   constructor(
     private readonly outbox: Outbox,
@@ -91,7 +94,7 @@ export class MailWorker {
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof PermanentMailError || row.attempts >= this.opts.maxAttempts) {
         this.log.error({ mailId: row.mail_id, err: message }, 'mail outbox: message failed');
-        await this.outbox.markFailed(row, message);
+        if (await this.outbox.markFailed(row, message)) this.failed++;
       } else {
         const next = new Date(Date.now() + backoffMs(row.attempts, this.opts.retryBaseMs, this.opts.retryMaxMs));
         this.log.warn({ mailId: row.mail_id, attempts: row.attempts, err: message }, 'mail outbox: will retry');
@@ -100,6 +103,7 @@ export class MailWorker {
       return;
     }
     const recorded = await this.outbox.markSent(row);
+    if (recorded) this.sent++;
     if (!recorded) this.log.warn({ mailId: row.mail_id }, 'mail outbox: lease lost before the message was marked sent');
   }
 }
