@@ -283,8 +283,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       503,
     ),
   });
-  app.get('/api/ready', { schema: ready }, async (_req, reply) => {
+  app.get('/api/ready', { schema: ready }, async (req, reply) => {
     const r = await checkReadiness(store, files);
+    if (r.errors.length) req.log.warn({ errors: r.errors }, 'not ready');
     reply.header('cache-control', 'no-store');
     if (r.ready) return { statusCode: 200, message: 'ready', checks: r.checks };
     const failing = Object.entries(r.checks)
@@ -404,7 +405,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // logged, decision 0053): its id, route, status and time. LOG_LEVEL=debug logs Fastify's own lines instead.
   if (!requestLogging) {
     app.addHook('onResponse', (req, reply, done) => {
-      if (reply.statusCode >= 500) req.log.error({ method: req.method, route: req.routeOptions.url, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request failed');
+      if (reply.statusCode >= 500 && reply.statusCode !== 503) req.log.error({ method: req.method, route: req.routeOptions.url, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request failed');
       else req.log.info({ method: req.method, route: req.routeOptions.url, path: req.routeOptions.url ? undefined : req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
       done();
     });

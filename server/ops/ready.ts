@@ -9,7 +9,10 @@ export type CheckResult = 'ok' | string;
 
 export interface Readiness {
   ready: boolean;
+  /** What the answer shows: 'ok', or a short reason without addresses or paths (the probe is public). */
   checks: { database: CheckResult; migrations: CheckResult; storage: CheckResult };
+  /** The errors behind a failed check, for the log. */
+  errors: string[];
 }
 
 /** Rejects after ms with a sentence (a hung check must not hang the probe). */
@@ -33,10 +36,12 @@ function reason(err: unknown): string {
  * add, and during a rolling upgrade the older instances keep serving (the refusal is at start).
  */
 export async function checkReadiness(store: Store, files: FileStore, timeoutMs = 2000): Promise<Readiness> {
-  const database = within(timeoutMs, 'the database', sql`select 1`.execute(store.db)).then(
-    () => 'ok',
-    (err: unknown) => `unreachable: ${reason(err)}`,
-  );
+  const errors: string[] = [];
+  const failed = (what: string, shown: string) => (err: unknown) => {
+    errors.push(`${what}: ${reason(err)}`);
+    return shown;
+  };
+  const database = within(timeoutMs, 'the database', sql`select 1`.execute(store.db)).then(() => 'ok', failed('database', 'unreachable'));
   const migrated = within(
     timeoutMs,
     'the database',
@@ -45,13 +50,10 @@ export async function checkReadiness(store: Store, files: FileStore, timeoutMs =
       const pending = Object.keys(migrations(store.dialect)).filter((n) => !ran.has(n));
       return pending.length ? `pending: ${pending.join(', ')}` : 'ok';
     }),
-  ).catch((err: unknown) => `unknown: ${reason(err)}`);
-  const storage = within(timeoutMs, 'file storage', probeStorage(files)).then(
-    () => 'ok',
-    (err: unknown) => `not writable: ${reason(err)}`,
-  );
+  ).catch(failed('migrations', 'unknown'));
+  const storage = within(timeoutMs, 'file storage', probeStorage(files)).then(() => 'ok', failed('storage', 'not writable'));
   const [d, m, s] = await Promise.all([database, migrated, storage]);
-  return { ready: d === 'ok' && m === 'ok' && s === 'ok', checks: { database: d, migrations: m, storage: s } };
+  return { ready: d === 'ok' && m === 'ok' && s === 'ok', checks: { database: d, migrations: m, storage: s }, errors };
 }
 
 /** Writes a small file through the store (the temporary folder, then the store's own put) and removes it. */
