@@ -354,7 +354,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
   const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
 
-  // A signed preview link (issue 14): the row's public page as it would be published; 404 when tampered or expired.
+  // A signed preview link (decision 0016): the row's public page as it would be published; 404 when tampered or expired.
   app.get('/preview/:token', async (req, reply) => {
     const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
     if (!found || !render) {

@@ -73,7 +73,7 @@ export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: nu
 
 export class ContentService {
   readonly changes = new EventEmitter();
-  /** Drafts, revisions, trash, order, scheduling, preview (issue 14). */
+  /** Drafts, revisions, trash, order, scheduling, preview (decisions 0015 and 0016). */
   readonly lifecycle: ContentLifecycle;
 
   constructor(
@@ -319,7 +319,7 @@ export class ContentService {
     };
     const values = this.input(r, 'add', body, ctx, null);
     await this.checkRefs(r, values);
-    // Rule 36 (issue 16) is a publish check: a draft is checked when it is published.
+    // Rule 36 (decision 0019) is a publish check: a draft is checked when it is published.
     if (status !== 'draft') await opts.before?.(values, null);
 
     const written: string[] = [];
