@@ -20,7 +20,7 @@ import { up as imageAlt } from './migrations/0018-image-alt';
 import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
-import { up as requestIds } from './migrations/0022-request-ids';
+import { up as requestIds } from './migrations/0028-request-ids';
 import type { Database } from './schema';
 
 /**
@@ -133,13 +133,25 @@ export function openStore(opts: StoreOptions): Store {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
     const availability = new Availability();
-    // A failed connect (refused, timed out) never reaches Kysely's query log: reported here.
+    // A failed connect (refused, timed out) never reaches Kysely's query log: reported here. A connection
+    // that is checked out (inside a transaction, between two of its queries) when the server goes away has
+    // no listener of the pool's: its 'error' event would be an uncaught exception that stops the process, so
+    // every connection gets one of ours; its next query then fails and the pool discards it on release.
+    const watched = new WeakSet<object>();
     const tracked = {
-      connect: () =>
-        pool.connect().catch((err: unknown) => {
+      connect: async () => {
+        try {
+          const client = await pool.connect();
+          if (!watched.has(client)) {
+            watched.add(client);
+            client.on('error', (err) => availability.failed(err));
+          }
+          return client;
+        } catch (err) {
           availability.failed(err);
           throw err;
-        }),
+        }
+      },
       end: () => pool.end(),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: tracked }), log: track(availability) });
@@ -185,7 +197,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-admin-list-indexes': { up: adminListIndexes(dialect) },
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
-    '0022-request-ids': { up: requestIds(dialect) },
+    '0028-request-ids': { up: requestIds(dialect) },
   };
 }
 

@@ -120,7 +120,7 @@ export interface MailOutboxTable {
   created_at: Defaulted<string>;
   sent_at: string | null;
   updated_at: string | null;
-  /** X-Request-Id of the call that queued it (migration 0022). */
+  /** X-Request-Id of the call that queued it (migration 0028). */
   request_id: string | null;
 }
 
@@ -144,7 +144,7 @@ export interface AuditLogTable {
   detail: string | null;
   ip: string | null;
   created_at: Defaulted<string>;
-  /** X-Request-Id of the write (migration 0022). */
+  /** X-Request-Id of the write (migration 0028). */
   request_id: string | null;
 }
 

@@ -48,6 +48,8 @@ export class Metrics {
   private readonly children = new Map<string, Histogram.Internal<Labels>>();
   private readonly cacheHits: { pages: Counter.Internal; lists: Counter.Internal };
   private readonly cacheMisses: { pages: Counter.Internal; lists: Counter.Internal };
+  /** Last copies answered while the database was unreachable (decision 0051). */
+  private readonly cacheStale: { pages: Counter.Internal; lists: Counter.Internal };
 
   constructor(sources: MetricSources) {
     const registry = this.registry;
@@ -62,12 +64,13 @@ export class Metrics {
     });
     const cache = new Counter({
       name: 'lexfirm_page_cache_requests_total',
-      help: 'Answers looked up in the page cache (pages) and the public list calls cache (lists), by result',
+      help: 'Answers looked up in the page cache (pages) and the public list calls cache (lists), by result (stale: a last copy answered while the database was unreachable)',
       labelNames: ['cache', 'result'],
       registers: [registry],
     });
     this.cacheHits = { pages: cache.labels('pages', 'hit'), lists: cache.labels('lists', 'hit') };
     this.cacheMisses = { pages: cache.labels('pages', 'miss'), lists: cache.labels('lists', 'miss') };
+    this.cacheStale = { pages: cache.labels('pages', 'stale'), lists: cache.labels('lists', 'stale') };
 
     // Counts kept by the worker, the scheduler and the consultation service of this process.
     const counted = (name: string, help: string, read: () => number) => {
@@ -154,9 +157,9 @@ export class Metrics {
   observeReply(req: FastifyRequest, reply: FastifyReply): void {
     this.observe(routeLabel(req), req.method, reply.statusCode, reply.elapsedTime / 1000);
     const state = reply.getHeader('x-cache');
-    if (state === 'HIT' || state === 'MISS') {
+    if (state === 'HIT' || state === 'MISS' || state === 'STALE') {
       const which = req.url.startsWith('/api/') ? 'lists' : 'pages';
-      (state === 'HIT' ? this.cacheHits : this.cacheMisses)[which].inc();
+      (state === 'HIT' ? this.cacheHits : state === 'MISS' ? this.cacheMisses : this.cacheStale)[which].inc();
     }
   }
 

@@ -4,6 +4,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PreviewOverlay } from '../content/lifecycle';
+import { isDatabaseUnavailable } from '../db/index';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
@@ -118,8 +119,31 @@ export function createRenderer(
     return boundary.at;
   };
 
+  /**
+   * A page whose render failed (threw, or answered 5xx) while the database is unreachable is answered with
+   * its last copy, if the cache has one (decision 0051).
+   */
+  const staleOnOutage = (req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply | null => {
+    if (!cache) return null;
+    if (services.store.availability.down === null && !(err !== undefined && isDatabaseUnavailable(err))) return null;
+    if (UNCACHED_PREFIXES.some((p) => req.url.startsWith(p))) return null;
+    const old = cache.staleCopy(pageCacheKey(req.url));
+    return old ? sendCached(req, reply, old, 'STALE') : null;
+  };
+
   /** `preview`: a signed preview link renders `path` with that row shown as it would be published, never cached. */
   return async (req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) => {
+    if (preview) return render(req, reply, preview);
+    try {
+      return await render(req, reply);
+    } catch (err) {
+      const stale = staleOnOutage(req, reply, err);
+      if (stale) return stale;
+      throw err;
+    }
+  };
+
+  async function render(req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) {
     const origin = `${req.protocol}://${req.host}`;
     const isPublic = !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
     const cacheable = !!cache && isPublic && !preview;
@@ -139,6 +163,10 @@ export function createRenderer(
     const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), { services } as never)));
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
+    }
+    if (cacheable && res.status >= 500) {
+      const stale = staleOnOutage(req, reply, undefined);
+      if (stale) return stale;
     }
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
@@ -168,5 +196,5 @@ export function createRenderer(
     const page = await cache.build(res.status, headers, body, await expiry(generation));
     cache.set(key, page, generation);
     return sendCached(req, reply, page, 'MISS');
-  };
+  }
 }
