@@ -209,7 +209,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Without a database every call that needs it answers 503 at once (the pool's bounded waits), and a page
   // whose render failed for that reason too (decision 0051).
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Set on the raw answer in front of Fastify already; here for app.inject() too (decision 0053).
+    reply.header('x-request-id', req.id);
     if (reply.statusCode >= 500 && reply.statusCode !== 503 && store.availability.down !== null) reply.code(503).header('retry-after', '5');
     return payload;
   });
