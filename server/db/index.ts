@@ -115,6 +115,7 @@ export class Availability {
 
 export function openStore(opts: StoreOptions): Store {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const availability = new Availability();
     // Bounded waits (decision 0051): with the database stopped or unreachable a query fails within
     // connectTimeoutMs (connecting, or waiting for a free pooled connection) and a sent query within
     // queryTimeoutMs, so a request answers 503 instead of hanging.
@@ -132,26 +133,20 @@ export function openStore(opts: StoreOptions): Store {
     pool.on('error', (err) => {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
-    const availability = new Availability();
-    // A failed connect (refused, timed out) never reaches Kysely's query log: reported here. A connection
-    // that is checked out (inside a transaction, between two of its queries) when the server goes away has
-    // no listener of the pool's: its 'error' event would be an uncaught exception that stops the process, so
-    // every connection gets one of ours; its next query then fails and the pool discards it on release.
-    const watched = new WeakSet<object>();
+    // A connection that is checked out (inside a transaction, between two of its queries) when the server
+    // goes away has no listener of the pool's: its 'error' event would be an uncaught exception that stops the
+    // process. Every connection gets one of ours when it is made; its next query then fails, and the pool
+    // discards it on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => availability.failed(err));
+    });
+    // A failed connect (refused, timed out) never reaches Kysely's query log: reported here.
     const tracked = {
-      connect: async () => {
-        try {
-          const client = await pool.connect();
-          if (!watched.has(client)) {
-            watched.add(client);
-            client.on('error', (err) => availability.failed(err));
-          }
-          return client;
-        } catch (err) {
+      connect: () =>
+        pool.connect().catch((err: unknown) => {
           availability.failed(err);
           throw err;
-        }
-      },
+        }),
       end: () => pool.end(),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: tracked }), log: track(availability) });

@@ -97,13 +97,13 @@ describe.skipIf(skip)('a PostgreSQL restart under load', () => {
 
     await new Promise((r) => setTimeout(r, 2000));
     const stoppedAt = Date.now();
-    pg.stop();
+    await pg.stop();
     const down = Date.now();
     // Readiness during the outage.
     await new Promise((r) => setTimeout(r, 1000));
     const notReady = await call(server.url, '/api/ready');
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt))));
-    pg.start();
+    await pg.start();
     const up = Date.now();
     // Recovered: the first write answered 200 after the restart.
     let recoveredAt = 0;

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,8 +12,9 @@ import path from 'node:path';
 export interface OwnPostgres {
   url: string;
   port: number;
-  stop(): void;
-  start(): void;
+  /** Asynchronous: the server under test may run in the caller's process and must keep answering. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** Stops it and removes its folder. */
   destroy(): void;
 }
@@ -49,17 +50,24 @@ export async function startOwnPostgres(bin: string): Promise<OwnPostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
-  const run = (cmd: string, args: string[]) => {
-    const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+  const argvOf = (cmd: string, args: string[]): [string, string[]] =>
+    root ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+  const runSync = (cmd: string, args: string[]) => {
+    const [file, argv] = argvOf(cmd, args);
     const r = spawnSync(file, argv, { encoding: 'utf8', timeout: 120_000 });
     if (r.status !== 0) throw new Error(`${cmd} failed (${r.status}): ${r.stderr || r.stdout}`);
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
+  const run = (cmd: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, argv] = argvOf(cmd, args);
+      execFile(file, argv, { timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${cmd} failed: ${stderr || stdout || err.message}`)) : resolve()));
+    });
+  runSync('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=40`;
   const start = () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', opts, '-w', '-t', '60', 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
-  start();
+  await start();
   let destroyed = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -70,7 +78,7 @@ export async function startOwnPostgres(bin: string): Promise<OwnPostgres> {
       if (destroyed) return;
       destroyed = true;
       try {
-        stop();
+        runSync('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop']);
       } catch {
         // Already stopped.
       }
