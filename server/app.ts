@@ -6,15 +6,16 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { ResourceDef } from '../content/kit';
+import { resources } from '../content/resources/index';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './auth/api.server';
 import { registerAiRoutes } from './assistant/api.server';
 import { registerDocsRoutes } from './api/docs';
-import { answers, api, str, validationMessage } from './api/route-schema';
-import { registerOriginCheck } from './api/auth-hooks';
+import { answers, api, PUBLIC, str, validationMessage } from './api/route-schema';
+import { markPublic, registerOriginCheck, registerRoleGuard } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
 import { registerLifecycleRoutes } from './api/lifecycle';
 import { registerPublicReads } from './api/public-reads';
@@ -25,8 +26,9 @@ import { ensureAdmin } from './auth/admins.server';
 import { registerAdminWriteLimit } from './auth/limits.server';
 import { purgeExpiredSessions } from './auth/sessions.server';
 import type { Config } from './config';
-import { isDatabaseUnavailable, migrate, openStore, type Store } from './db/index';
-import { seedDemoContent } from './db/seed';
+import { openStore, type Store } from './database';
+import { isDatabaseUnavailable, migrate } from './db/index';
+import { seedDemoContent } from './demo/seed';
 import { databaseRateLimitStore } from './cluster/rate-limit-store';
 import { ContentVersionWatch } from './cluster/version';
 import { S3FileStore } from './files/s3-store';
@@ -35,6 +37,7 @@ import { registerMail } from './mail/index.server';
 import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
+import { registerRedirectRoutes } from './redirects/routes.server';
 import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
 import { readIslandsManifest } from './render/islands';
@@ -95,6 +98,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rendered public pages, and the JSON of the public list calls, are cached in production until content
   // changes (or, for pages, a time boundary passes), with every header of their answers built once.
   const caching = opts.mode !== 'development' && config.pageCache;
+  // Set once the services exist: cached 404 answers are counted on the fast path too (decision 0057).
+  const late: { notFound?: Services['notFound'] } = {};
   const security = (secure: boolean, contentType: string) => securityHeaders({ https: secure, contentType });
   const pageCache = caching ? new PageCache(64 * 1024 * 1024, security) : undefined;
   const listCache = caching ? new PageCache(32 * 1024 * 1024, security) : undefined;
@@ -102,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // wait for a content-version read (CONTENT_VERSION_POLL_MS=0).
   const fastPath =
     caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
-      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy })
+      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy, onNotFound: (req) => late.notFound?.record(req.url ?? '', req.headers['user-agent'], req.headers.referer) })
       : undefined;
   // Set once the store is open (the metrics read it); the front below only reads it per request.
   let metrics: Metrics | undefined;
@@ -184,8 +189,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throw err;
   }
   const services = createServices(config, store, files, app.log);
+  late.notFound = services.notFound;
   const createdAdmin = await ensureAdmin(store.db, { email: config.adminEmail, password: config.adminPassword });
   if (config.demoContent) await seedDemoContent(services);
+  // Rows live before redirects existed get their address recorded, so their first rename redirects too.
+  await services.redirects.recordMissingPaths(opts.groups ?? resources);
+  await services.redirects.reload();
   await purgeExpiredSessions(store.db);
 
   app.decorate('services', services);
@@ -202,6 +211,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store.db) });
   registerAdminWriteLimit(app, config.adminWriteRateLimit);
   registerOriginCheck(app, config.publicUrl);
+  // Every route declares the roles it allows; this one guard enforces them (decision 0040).
+  registerRoleGuard(app, services);
   registerSecurityHeaders(app, { https });
   registerAudit(app, services);
   // JSON and other text answers are compressed; cached pages arrive already compressed.
@@ -257,6 +268,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const health = api({
     operationId: 'health',
     tags: ['Service'],
+    roles: PUBLIC,
     summary: 'Health check: 200 once the database answers',
     responses: answers({ database: str('sqlite or postgres', { enum: ['sqlite', 'postgres'] }) }, 503),
   });
@@ -273,6 +285,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ready = api({
     operationId: 'ready',
     tags: ['Service'],
+    roles: PUBLIC,
     summary: 'Readiness: 200 only when the database answers, every migration has run and file storage takes a write; else 503 naming what is not ready',
     responses: answers(
       {
@@ -307,6 +320,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     () => {
       clearCaches();
       services.settings.invalidate();
+      void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     },
     (err) => app.log.error({ err }, 'content version check failed'),
   );
@@ -314,6 +328,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // A write of this instance: cleared at once, and its version needs no second clear by the poll.
   services.content.changes.on('change', (e: ChangeEvent) => {
     clearCaches();
+    // A rename wrote its redirect in the write's transaction; the map is read again (the redirects' own
+    // writes reload it before they answer).
+    if (e.key !== 'redirects') void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     if (e.version) contentVersion.adopt(e.version);
   });
   // Another instance's write shows here within CONTENT_VERSION_POLL_MS (ours clear the caches at once);
@@ -334,30 +351,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAiRoutes(app, services);
   const mail = await registerMail(app, services);
   registerAdminAccountRoutes(app, services, mail);
+  registerRedirectRoutes(app, services);
   registerDocsRoutes(app, services, routes, opts.groups);
+  services.notFound.start(5000, (err) => app.log.error({ err }, 'not-found report flush failed'));
+  app.addHook('onClose', async () => services.notFound.stop().catch(() => undefined));
 
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');
   if (existsSync(clientDir)) {
-    await app.register(fastifyStatic, {
+    const publicFiles = async (scope: FastifyInstance) => {
+      scope.addHook('onRoute', markPublic);
+      await scope.register(fastifyStatic, staticOptions);
+    };
+    const staticOptions = {
       root: clientDir,
       wildcard: false,
       decorateReply: false,
       cacheControl: false,
       // The build writes .br and .gz beside each text asset (scripts/precompress.mjs).
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
-    });
+    } satisfies FastifyStaticOptions;
+    await app.register(publicFiles);
   }
 
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
   const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
 
   // A signed preview link (decision 0016): the row's public page as it would be published; 404 when tampered or expired.
-  app.get('/preview/:token', async (req, reply) => {
+  app.get('/preview/:token', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
     if (!found || !render) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
@@ -380,7 +405,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(503).send({ statusCode: 503, message: 'The site is not built yet. Run npm run build.' });
     }
     if (strictFreshness) await contentVersion.check();
-    return render(req, reply);
+    // An old address (a renamed item, an old site's page) answers its redirect before any page is rendered.
+    await services.redirects.ready();
+    const moved = services.redirects.lookup(req.url);
+    if (moved) {
+      return reply.code(moved.status).header('location', moved.location).header('cache-control', 'no-cache').send();
+    }
+    await render(req, reply);
+    if (reply.statusCode === 404) services.notFound.record(req.url, req.headers['user-agent'], req.headers.referer);
+    return reply;
   });
 
   let metricsPort: number | undefined;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
@@ -6,7 +6,9 @@ import { hashPassword, verifyPassword } from './passwords.server';
 import { passwordProblem } from './password-policy.server';
 import { deleteSessionsOf } from './sessions.server';
 import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens.server';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
+import type { AdminAccount } from '../../content/admin-views';
+import { isRole, ROLE_LABELS, type Role } from '../../content/roles';
 
 /**
  * The password hash of an invited administrator who has not chosen a password yet: not a scrypt hash,
@@ -17,14 +19,7 @@ export const PENDING_HASH = '!invited';
 /** A reset mail is sent at most once in this period per account (more requests answer the same). */
 export const RESET_MAIL_INTERVAL_MS = 60_000;
 
-export interface AdminAccount {
-  admin_id: number;
-  email: string;
-  status: 'active' | 'invited';
-  created_at: string;
-  invited_by: string | null;
-  password_changed_at: string | null;
-}
+export type { AdminAccount };
 
 const emailSchema = z.email();
 
@@ -48,7 +43,7 @@ export function checkNewPassword(password: unknown, email: string): string {
 export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> {
   const rows = await db
     .selectFrom('admins')
-    .select(['admin_id', 'email', 'password_hash', 'created_at', 'invited_by', 'password_changed_at'])
+    .select(['admin_id', 'email', 'password_hash', 'created_at', 'invited_by', 'password_changed_at', 'role'])
     .orderBy('admin_id', 'asc')
     .execute();
   return rows.map((r) => ({
@@ -58,6 +53,8 @@ export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> 
     created_at: String(r.created_at),
     invited_by: r.invited_by ?? null,
     password_changed_at: r.password_changed_at ?? null,
+    // A value the server never writes grants the narrowest view here; such an account cannot sign in (sessions.server).
+    role: isRole(r.role) ? r.role : 'intake',
   }));
 }
 
@@ -69,6 +66,7 @@ export async function inviteAdmin(
   db: Kysely<Database>,
   email: string,
   invitedBy: string,
+  role: Role = 'admin',
 ): Promise<{ adminId: number; token: string; resent: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx
@@ -82,7 +80,7 @@ export async function inviteAdmin(
     let adminId: number;
     if (existing) {
       adminId = Number(existing.admin_id);
-      await trx.updateTable('admins').set({ invited_by: invitedBy }).where('admin_id', '=', adminId).execute();
+      await trx.updateTable('admins').set({ invited_by: invitedBy, role }).where('admin_id', '=', adminId).execute();
     } else {
       const row = await trx
         .insertInto('admins')
@@ -92,6 +90,7 @@ export async function inviteAdmin(
           created_at: nowIso(),
           password_changed_at: null,
           invited_by: invitedBy,
+          role,
         })
         .returning('admin_id')
         .executeTakeFirstOrThrow();
@@ -103,7 +102,7 @@ export async function inviteAdmin(
 }
 
 /**
- * Removes an administrator with their sessions and links. The last administrator who can sign in
+ * Removes an account with its sessions and links. The last administrator (role admin) who can sign in
  * is never removed: the delete itself checks that another active one remains (one statement).
  */
 export async function removeAdmin(db: Kysely<Database>, adminId: number): Promise<AdminAccount> {
@@ -112,20 +111,7 @@ export async function removeAdmin(db: Kysely<Database>, adminId: number): Promis
   const res = await db
     .deleteFrom('admins')
     .where('admin_id', '=', adminId)
-    .where((eb) =>
-      eb.or([
-        eb('password_hash', '=', PENDING_HASH),
-        eb(
-          eb
-            .selectFrom('admins as other')
-            .select((e) => e.fn.countAll().as('n'))
-            .where('other.admin_id', '!=', adminId)
-            .where('other.password_hash', '!=', PENDING_HASH),
-          '>',
-          0,
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([eb('password_hash', '=', PENDING_HASH), eb('role', '!=', 'admin'), otherActiveAdmins(eb, adminId)]))
     .executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) {
     throw new AppError(409, 'The last administrator cannot be removed. Invite another administrator first.');
@@ -134,6 +120,52 @@ export async function removeAdmin(db: Kysely<Database>, adminId: number): Promis
   await deleteSessionsOf(db, adminId);
   await db.deleteFrom('admin_tokens').where('admin_id', '=', adminId).execute();
   return target;
+}
+
+/** True when an active account other than adminId has the role admin (a condition inside one statement). */
+function otherActiveAdmins(eb: ExpressionBuilder<Database, 'admins'>, adminId: number) {
+  return eb(
+    eb
+      .selectFrom('admins as other')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('other.admin_id', '!=', adminId)
+      .where('other.role', '=', 'admin')
+      .where('other.password_hash', '!=', PENDING_HASH),
+    '>',
+    0,
+  );
+}
+
+export const LAST_ADMIN_ROLE = 'The last administrator cannot be given another role. Make another account an administrator first.';
+
+/**
+ * Gives an account another role and ends its sessions (all of them, or all but `keepSession` when the
+ * account changes its own role), so every instance applies it at once. The last active administrator
+ * keeps the role admin: the update itself checks that another one remains (one statement). Answers
+ * the account before and after.
+ */
+export async function setAdminRole(
+  db: Kysely<Database>,
+  adminId: number,
+  role: Role,
+  keepSession?: string,
+): Promise<{ before: AdminAccount; after: AdminAccount }> {
+  const before = (await listAdmins(db)).find((a) => a.admin_id === adminId);
+  if (!before) throw new AppError(404, 'Administrator not found');
+  if (before.role === role) return { before, after: before };
+  const res = await db
+    .updateTable('admins')
+    .set({ role })
+    .where('admin_id', '=', adminId)
+    .where((eb) => eb.or([eb('password_hash', '=', PENDING_HASH), eb('role', '!=', 'admin'), otherActiveAdmins(eb, adminId)]))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, LAST_ADMIN_ROLE);
+  await deleteSessionsOf(db, adminId, keepSession);
+  return { before, after: { ...before, role } };
+}
+
+export function roleLabel(role: Role): string {
+  return ROLE_LABELS[role];
 }
 
 /** Stores a new password hash, ends every session of the account and drops its unused links. */

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
+import { isRole, type Role } from '../../content/roles';
 
 export const SESSION_COOKIE = 'lex_session';
 /** A session ends after 12 hours without use, and after 7 days in any case. */
@@ -13,6 +14,8 @@ export interface SessionAdmin {
   adminId: number;
   email: string;
   sessionId: string;
+  /** Read from the account on every request, so a role change applies at once on every instance. */
+  role: Role;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -59,7 +62,7 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
   const row = await db
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.admin_id', 'sessions.admin_id')
-    .select(['sessions.session_id', 'sessions.admin_id', 'sessions.expires_at', 'sessions.last_seen_at', 'admins.email'])
+    .select(['sessions.session_id', 'sessions.admin_id', 'sessions.expires_at', 'sessions.last_seen_at', 'admins.email', 'admins.role'])
     .where('sessions.session_id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -72,7 +75,9 @@ export async function readSession(db: Kysely<Database>, token: string | undefine
   if (now - lastSeen > 60_000) {
     await db.updateTable('sessions').set({ last_seen_at: nowIso() }).where('session_id', '=', id).execute();
   }
-  return { adminId: Number(row.admin_id), email: row.email, sessionId: id };
+  // A value the server never writes grants nothing: no session.
+  if (!isRole(row.role)) return null;
+  return { adminId: Number(row.admin_id), email: row.email, sessionId: id, role: row.role };
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
@@ -80,8 +85,11 @@ export async function deleteSession(db: Kysely<Database>, token: string | undefi
   await db.deleteFrom('sessions').where('session_id', '=', hashToken(token)).execute();
 }
 
-export async function deleteSessionsOf(db: Kysely<Database>, adminId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('admin_id', '=', adminId).execute();
+/** Ends every session of an account, or every one but `keep` (the session hash of the request making the change). */
+export async function deleteSessionsOf(db: Kysely<Database>, adminId: number, keep?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('admin_id', '=', adminId);
+  if (keep) q = q.where('session_id', '!=', keep);
+  await q.execute();
 }
 
 export async function purgeExpiredSessions(db: Kysely<Database>): Promise<void> {

@@ -20,8 +20,12 @@ import { up as imageAlt } from './migrations/0018-image-alt';
 import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
-import { up as requestIds } from './migrations/0028-request-ids';
-import type { Database } from './schema';
+import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
+import { up as adminRoles } from './migrations/0028-admin-roles';
+import { up as requestIds } from './migrations/0029-request-ids';
+import type { Dialect, DynamicTables } from './schema';
+
+export type { Dialect };
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock at BEGIN, waiting up to busy_timeout for
@@ -41,26 +45,28 @@ class ImmediateSqliteDialect extends SqliteDialect {
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
 const pg = lazy<typeof pgModule>('pg');
 
-export type Dialect = 'sqlite' | 'postgres';
-
-/** What the PostgreSQL pool holds right now (the metrics read it). */
-export interface PoolUse {
-  readonly totalCount: number;
-  readonly idleCount: number;
-  readonly waitingCount: number;
-}
-
-/** The data store: a Kysely instance plus what the rest of the server needs to know about it. */
-export interface Store {
-  db: Kysely<Database>;
+/**
+ * The data store: a Kysely instance plus what the rest of the server needs to know about it. The tables'
+ * type comes from the caller (`server/database.ts` gives the product's `Database`); this layer knows no
+ * feature's tables (decision 0037).
+ */
+export interface Store<DB = DynamicTables> {
+  db: Kysely<DB>;
   dialect: Dialect;
   /** Path of the SQLite file (sqlite only). */
   file?: string;
-  /** The PostgreSQL pool (postgres only). */
+  /** The PostgreSQL pool (postgres only; the metrics read it). */
   pool?: PoolUse;
   /** Whether the database was last seen unreachable (decision 0051): a connection failed and none succeeded since. */
   readonly availability: Availability;
   close(): Promise<void>;
+}
+
+/** What the PostgreSQL pool holds right now. */
+export interface PoolUse {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 export interface StoreOptions {
@@ -113,7 +119,15 @@ export class Availability {
   }
 }
 
-export function openStore(opts: StoreOptions): Store {
+/** Kysely's per-query log, used only to keep `availability` current. */
+function track(availability: Availability): (event: LogEvent) => void {
+  return (event) => {
+    if (event.level === 'error') availability.failed(event.error);
+    else availability.answered();
+  };
+}
+
+export function openStore<DB = DynamicTables>(opts: StoreOptions): Store<DB> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const availability = new Availability();
     // Bounded waits (decision 0051): with the database stopped or unreachable a query fails within
@@ -149,7 +163,7 @@ export function openStore(opts: StoreOptions): Store {
         }),
       end: () => pool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: tracked }), log: track(availability) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: tracked }), log: track(availability) });
     return { db, dialect: 'postgres', pool, availability, close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
@@ -161,16 +175,8 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const availability = new Availability();
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: track(availability) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: track(availability) });
   return { db, dialect: 'sqlite', file, availability, close: () => db.destroy() };
-}
-
-/** Kysely's per-query log, used only to keep `availability` current. */
-function track(availability: Availability): (event: LogEvent) => void {
-  return (event) => {
-    if (event.level === 'error') availability.failed(event.error);
-    else availability.answered();
-  };
 }
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new one. */
@@ -192,7 +198,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-admin-list-indexes': { up: adminListIndexes(dialect) },
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
-    '0028-request-ids': { up: requestIds(dialect) },
+    '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
+    '0028-admin-roles': { up: adminRoles(dialect) },
+    '0029-request-ids': { up: requestIds(dialect) },
   };
 }
 
@@ -202,27 +210,22 @@ export class StartRefused extends Error {
 }
 
 /** Names of the migrations the database has run that this version does not know (a newer version ran them). */
-export async function unknownMigrations(store: Store): Promise<string[]> {
+export async function unknownMigrations<DB>(store: Store<DB>): Promise<string[]> {
   const known = migrations(store.dialect);
-  let ran: { name: string }[];
-  try {
-    ran = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db).then((r) => r.rows);
-  } catch (err) {
-    // A new database has no migration table yet; any other failure is the caller's to report.
-    const tables = await store.db.introspection.getTables();
-    if (!tables.some((t) => t.name === 'kysely_migration')) return [];
-    throw err;
-  }
+  const tables = await store.db.introspection.getTables();
+  // A new database has no migration table yet.
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const ran = (await sql<{ name: string }>`select name from kysely_migration`.execute(store.db)).rows;
   return ran.map((r) => r.name).filter((name) => !(name in known)).sort();
 }
 
 /** Names of this version's migrations the database has not run yet. */
-export async function pendingMigrations(store: Store): Promise<string[]> {
+export async function pendingMigrations<DB>(store: Store<DB>): Promise<string[]> {
   const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations(store.dialect) } });
   return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }
 
-export async function migrate(store: Store): Promise<void> {
+export async function migrate<DB>(store: Store<DB>): Promise<void> {
   // A database migrated by a newer version: this one would not know its tables (decision 0051).
   const unknown = await unknownMigrations(store);
   if (unknown.length) {

@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Store } from '../db/index';
+import type { Availability, PoolUse } from '../db/index';
 
 /** What the metrics read when Prometheus scrapes (decision 0050): counts kept by the parts that do the work. */
 export interface MetricSources {
-  store: Store;
+  store: { availability: Availability; pool?: PoolUse };
   /** Messages waiting in the shared outbox, by status. */
   outboxDepth(): Promise<Record<'queued' | 'retrying', number>>;
   mailsSent(): number;
@@ -189,7 +189,8 @@ export async function exposeMetrics(
   const { token } = opts;
   if (opts.port === undefined) {
     if (!token) return {};
-    app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
+    // Open to the role guard (decision 0040): the token is the check, in the handler.
+    app.get('/metrics', { logLevel: 'warn', schema: { roles: 'public' } }, async (req, reply) => {
       if (!bearerMatches(req.headers.authorization, token)) {
         return reply.code(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store').type('application/json').send(UNAUTHORISED);
       }

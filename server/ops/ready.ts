@@ -35,7 +35,7 @@ function reason(err: unknown): string {
  * each check's state. Migrations a newer version ran are no reason to leave the load balancer: they only
  * add, and during a rolling upgrade the older instances keep serving (the refusal is at start).
  */
-export async function checkReadiness(store: Store, files: FileStore, timeoutMs = 2000): Promise<Readiness> {
+export async function checkReadiness<DB>(store: Store<DB>, files: FileStore, timeoutMs = 2000): Promise<Readiness> {
   const errors: string[] = [];
   const failed = (what: string, shown: string) => (err: unknown) => {
     errors.push(`${what}: ${reason(err)}`);

@@ -137,11 +137,11 @@ describe('readiness', () => {
     rmSync(path.join(s.dataDir, 'private', '_ready'));
     expect((await call(s.url, '/api/ready')).status).toBe(200);
 
-    await sql`delete from kysely_migration where name = '0028-request-ids'`.execute(s.services.store.db);
+    await sql`delete from kysely_migration where name = '0029-request-ids'`.execute(s.services.store.db);
     r = await call(s.url, '/api/ready');
     expect(r.status).toBe(503);
-    expect(r.body.checks).toEqual({ database: 'ok', migrations: 'pending: 0028-request-ids', storage: 'ok' });
-    expect(r.body.message).toBe('not ready: migrations pending: 0028-request-ids');
+    expect(r.body.checks).toEqual({ database: 'ok', migrations: 'pending: 0029-request-ids', storage: 'ok' });
+    expect(r.body.message).toBe('not ready: migrations pending: 0029-request-ids');
     expect((await call(s.url, '/api/health')).status).toBe(200);
   });
 

@@ -9,7 +9,7 @@ import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day } from '@content/rules/dates';
 import { newPasswordTwiceSchema } from '@content/password';
-import type { AdminAccount } from '../../../server/auth/accounts.server';
+import type { AdminAccount } from '../../../content/admin-views';
 
 /** The change-password form's checks: the shared new-password schema with this form's messages. */
 const twice = newPasswordTwiceSchema({

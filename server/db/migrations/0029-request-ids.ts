@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * The request id of the call that wrote an audit entry or queued a message (decision 0053): the same id the
@@ -7,7 +6,7 @@ import type { Dialect } from '../index';
  * followed from the request to its mails across instances.
  */
 export function up(_dialect: Dialect) {
-  return async (db: Kysely<unknown>): Promise<void> => {
+  return async (db: MigrationDb): Promise<void> => {
     await db.schema.alterTable('audit_log').addColumn('request_id', 'text').execute();
     await db.schema.alterTable('mail_outbox').addColumn('request_id', 'text').execute();
   };
