@@ -212,7 +212,7 @@ export class StartRefused extends Error {
 /** Names of the migrations the database has run that this version does not know (a newer version ran them). */
 export async function unknownMigrations<DB>(store: Store<DB>): Promise<string[]> {
   const known = migrations(store.dialect);
-  const tables = await store.db.introspection.getTables();
+  const tables = await store.db.introspection.getTables({ withInternalKyselyTables: true });
   // A new database has no migration table yet.
   if (!tables.some((t) => t.name === 'kysely_migration')) return [];
   const ran = (await sql<{ name: string }>`select name from kysely_migration`.execute(store.db)).rows;
