@@ -54,6 +54,9 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
       route('admins', 'routes/admin/admins.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('redirects', 'routes/admin/redirects.tsx'),
+      route('not-found', 'routes/admin/not-found.tsx'),
+      route('insights', 'routes/admin/insights.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;
