@@ -467,7 +467,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, 'restore', actor);
     });
     await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -565,7 +565,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, action, actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -609,7 +609,7 @@ export class ContentLifecycle {
       for (const f of moved) await moveWithVariants(this.files, f, TRASH_PREFIX, '').catch(() => undefined);
       throw err;
     }
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
   }
 
   async restore(r: ResourceDef, id: number, actor?: string): Promise<Row> {
@@ -629,7 +629,7 @@ export class ContentLifecycle {
       await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'restore from trash', actor);
     });
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
