@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { isRole, mayUse, ROLE_LABELS } from '@content/roles';
 import { ChatWidget } from '~/components/admin/chat-widget';
 import { ConfirmModal } from '~/components/admin/ConfirmModal';
 import { MenuIcon } from '~/components/admin/icons';
-import { NAV_ITEMS } from '~/components/admin/nav';
+import { navFor, navItemOf } from '~/components/admin/nav';
+import { Forbidden, RoleContext } from '~/components/admin/role';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail, getStoredAdminEmail, setUnauthorizedHandler } from '~/lib/api';
 
@@ -15,12 +17,14 @@ import { api, clearStoredAdminEmail, getStoredAdminEmail, setUnauthorizedHandler
 export async function clientLoader() {
   const stored = getStoredAdminEmail();
   if (!stored) throw redirect('/admin-login');
-  const me = await api<{ admin?: { email?: string } }>('/api/admin/me');
+  const me = await api<{ admin?: { email?: string; role?: string } }>('/api/admin/me');
   if (me.status === 401) {
     clearStoredAdminEmail();
     throw redirect('/admin-login');
   }
-  return { email: me.body.admin?.email ?? stored };
+  // The role decides what the shell shows (decision 0040); the server enforces it on every call.
+  const role = me.body.admin?.role;
+  return { email: me.body.admin?.email ?? stored, role: isRole(role) ? role : 'intake' };
 }
 clientLoader.hydrate = true as const;
 
@@ -37,8 +41,10 @@ export function meta() {
 }
 
 export default function AdminShell() {
-  const { email } = useLoaderData<typeof clientLoader>();
+  const { email, role } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
+  const section = navItemOf(useLocation().pathname);
+  const allowed = !section || mayUse(role, section.area);
   const [collapsed, setCollapsed] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -81,21 +87,23 @@ export default function AdminShell() {
         className={`admin-sidebar${collapsed ? ' collapsed' : ''}`}
         hidden={collapsed}
       >
-        <div className="p-3 fw-bold fs-5 border-bottom border-secondary">Admin Panel</div>
-        <ul className="list-unstyled p-2 mb-0">
-          {NAV_ITEMS.map((item) => (
-            <li key={item.path}>
-              <NavLink to={item.path} onClick={closeOnSmall}>
-                {item.label}
-              </NavLink>
+        <div className="admin-sidebar-inner">
+          <div className="p-3 fw-bold fs-5 border-bottom border-secondary">Admin Panel</div>
+          <ul className="list-unstyled p-2 mb-0">
+            {navFor(role).map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} onClick={closeOnSmall}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 border-top border-secondary pt-2">
+              <button type="button" className="admin-nav-button" onClick={() => setConfirmLogout(true)}>
+                Logout
+              </button>
             </li>
-          ))}
-          <li className="mt-2 border-top border-secondary pt-2">
-            <button type="button" className="admin-nav-button" onClick={() => setConfirmLogout(true)}>
-              Logout
-            </button>
-          </li>
-        </ul>
+          </ul>
+        </div>
       </nav>
       <div className="admin-main">
         <header className="d-flex align-items-center gap-3 px-3 py-2 border-bottom bg-white sticky-top">
@@ -109,12 +117,12 @@ export default function AdminShell() {
           >
             <MenuIcon size={20} />
           </Button>
-          <span className="ms-auto small text-body-secondary" data-testid="admin-email">
-            {email}
+          <span className="ms-auto small text-body-secondary">
+            <span data-testid="admin-email">{email}</span> · <span data-testid="admin-role">{ROLE_LABELS[role]}</span>
           </span>
         </header>
         <main id="admin-content" className="p-3 p-md-4" tabIndex={-1}>
-          <Outlet />
+          <RoleContext.Provider value={role}>{allowed ? <Outlet /> : <Forbidden role={role} />}</RoleContext.Provider>
         </main>
       </div>
       <ConfirmModal
