@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   CONSULTATION_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(5),
   PAGE_CACHE: onOff.default(true),
+  INSIGHTS: onOff.default(true),
   CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
   TRUST_PROXY: onOff.default(false),
@@ -97,6 +98,8 @@ export interface Config {
   adminWriteRateLimit: number;
   /** Rendered public pages and public list calls kept in memory (production); off for measuring renders. */
   pageCache: boolean;
+  /** INSIGHTS: the public pages carry the page-view beacon and visits are counted (decision 0058). */
+  insights: boolean;
   /**
    * How often (ms) an instance checks whether another instance changed content; 0 checks before every
    * cached answer instead (decision 0020). The instance that writes clears its own caches at once.
@@ -206,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
     adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,
     pageCache: e.PAGE_CACHE,
+    insights: e.INSIGHTS,
     contentVersionPollMs: e.CONTENT_VERSION_POLL_MS,
     trustProxy: e.TRUST_PROXY,
     limits: {

@@ -223,7 +223,7 @@ export function createRenderer(
       if (isPublic && mode === 'production') {
         let rewritten = withIslands(html, islands);
         // Page views are counted by a beacon, never on this path (decision 0058); previews are not counted.
-        if (res.status === 200 && !preview) rewritten = withBeacon(rewritten);
+        if (res.status === 200 && !preview && services.config.insights) rewritten = withBeacon(rewritten);
         if (rewritten !== html) body = Buffer.from((html = rewritten), 'utf8');
       }
       headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);
