@@ -16,10 +16,12 @@ export interface Services {
   log: FastifyBaseLogger;
   /** The time the intake rules read (tests replace `clock.now`). */
   clock: Clock;
+  /** The time the sign-in rules read: TOTP steps, the second step's lockout, session lifetimes (tests replace `authClock.now`). */
+  authClock: Clock;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
   const content = new ContentService(store, files, config.limits, config.content);
   const settings = new SettingsService(store.db, content.changes);
-  return { config, store, files, content, settings, log, clock: systemClock() };
+  return { config, store, files, content, settings, log, clock: systemClock(), authClock: systemClock() };
 }

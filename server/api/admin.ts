@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { checkLogin } from '../auth/admins.server';
-import { deleteSession, SESSION_COOKIE, startSession } from '../auth/sessions.server';
+import { MFA_REQUIRED_MESSAGE, type AccountSecurity } from '../auth/account-security.server';
+import { deleteSession, SESSION_COOKIE } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
 import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
-import { ADMIN, answers, api, int, obj, str } from './route-schema';
+import { ADMIN, answers, api, bool, int, obj, str } from './route-schema';
 
 const tags = ['Administrator session'];
 
 /** Sign-in, sign-out, who-am-I and dashboard counts. */
-export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
+export function registerAdminRoutes(app: FastifyInstance, services: Services, security: AccountSecurity): void {
   const db = services.store.db;
-  const secure = services.config.publicUrl.startsWith('https:');
 
   app.post(
     '/api/admin/adminlogin',
@@ -22,10 +22,21 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
         operationId: 'adminLogin',
         tags,
         summary: 'Sign in: sets the HttpOnly, SameSite=Strict session cookie',
-        description: 'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429).',
+        description:
+          'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429). ' +
+          'For an account with two-factor sign-in (an authenticator app or a passkey) the right password answers 200 with `mfaRequired: true`, ' +
+          '`mfaToken` and `methods`, and no session: verifyTotp or finishPasskeyLogin with that token starts it (decision 0043).',
         body: obj({ email: str('Email (not checked for its form here: a wrong address answers 401)'), password: str('Password') }, ['email', 'password']),
         invalid: 'Both fields are required.',
-        responses: answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
+        responses: {
+          ...answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
+          200: {
+            oneOf: [
+              answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) })[200]!,
+              answers({ mfaRequired: bool('Always true: the second step is needed'), mfaToken: str('For the second step (10 minutes)'), methods: obj({ totp: bool(), passkey: bool() }) })[200]!,
+            ],
+          },
+        },
       }),
     },
     async (req, reply) => {
@@ -42,7 +53,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
         }
         throw new AppError(401, 'Invalid email or password.');
       }
-      await startSession(db, result.adminId, req, reply, secure);
+      const second = await security.afterPassword(req, reply, { adminId: result.adminId, email: result.email });
+      if (second) return { statusCode: 200, message: MFA_REQUIRED_MESSAGE, ...second };
       return { statusCode: 200, message: 'Login successful', admin: { email: result.email } };
     },
   );
@@ -55,11 +67,19 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
 
   const admin = requireAdmin(services);
 
-  const me = api({ operationId: 'adminMe', tags, summary: 'The signed-in administrator', security: ADMIN, responses: answers({ admin: obj({ email: str() }, ['email']) }) });
-  app.get('/api/admin/me', { preHandler: admin, schema: me }, async (req) => ({
+  const me = api({
+    operationId: 'adminMe',
+    tags,
+    summary: 'The signed-in administrator; `twoFactorSetupRequired` while the firm requires two-factor sign-in and the account has none',
+    security: ADMIN,
+    responses: answers({ admin: obj({ email: str() }, ['email']), twoFactor: bool(), twoFactorSetupRequired: bool() }),
+  });
+  app.get('/api/admin/me', { preHandler: requireAdmin(services, { ownAccount: true }), schema: me }, async (req) => ({
     statusCode: 200,
     message: 'Signed in',
     admin: { email: req.admin!.email },
+    twoFactor: req.admin!.twoFactor,
+    twoFactorSetupRequired: !req.admin!.twoFactor && (await security.settings()).requireTwoFactor,
   }));
 
   const counts = api({

@@ -24,6 +24,9 @@ export interface AdminAccount {
   created_at: string;
   invited_by: string | null;
   password_changed_at: string | null;
+  /** Second factors (decision 0043): an authenticator app, passkeys. */
+  two_factor: { totp: boolean; passkeys: number };
+  last_login_at: string | null;
 }
 
 const emailSchema = z.email();
@@ -48,8 +51,19 @@ export function checkNewPassword(password: unknown, email: string): string {
 export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> {
   const rows = await db
     .selectFrom('admins')
-    .select(['admin_id', 'email', 'password_hash', 'created_at', 'invited_by', 'password_changed_at'])
-    .orderBy('admin_id', 'asc')
+    .leftJoin('admin_security', 'admin_security.admin_id', 'admins.admin_id')
+    .select((eb) => [
+      'admins.admin_id',
+      'admins.email',
+      'admins.password_hash',
+      'admins.created_at',
+      'admins.invited_by',
+      'admins.password_changed_at',
+      'admin_security.totp_enabled_at',
+      'admin_security.last_login_at',
+      eb.selectFrom('admin_passkeys').select((e) => e.fn.countAll().as('n')).whereRef('admin_passkeys.admin_id', '=', 'admins.admin_id').as('passkeys'),
+    ])
+    .orderBy('admins.admin_id', 'asc')
     .execute();
   return rows.map((r) => ({
     admin_id: Number(r.admin_id),
@@ -58,6 +72,8 @@ export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> 
     created_at: String(r.created_at),
     invited_by: r.invited_by ?? null,
     password_changed_at: r.password_changed_at ?? null,
+    two_factor: { totp: !!r.totp_enabled_at, passkeys: Number(r.passkeys ?? 0) },
+    last_login_at: r.last_login_at ?? null,
   }));
 }
 

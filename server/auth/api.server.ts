@@ -10,6 +10,8 @@ import {
   ttlText,
 } from './accounts.server';
 import { MIN_PASSWORD_LENGTH } from './password-policy.server';
+import type { AccountSecurity } from './account-security.server';
+import { lifetimesOf } from './security.server';
 import { startSession } from './sessions.server';
 import { purgeOldTokens } from './tokens.server';
 import { AppError } from '../lib/errors';
@@ -31,6 +33,8 @@ const adminView = obj({
   created_at: str(),
   invited_by: nullable(str()),
   password_changed_at: nullable(str()),
+  two_factor: obj({ totp: bool('An authenticator app is set up'), passkeys: int('Passkeys registered') }),
+  last_login_at: nullable(str('The last completed sign-in')),
 });
 
 /** Where the emailed links lead (outside the admin shell, never cached: they begin with /admin-login). */
@@ -51,7 +55,7 @@ function page(inner: string): string {
  * and the two public calls behind 'Forgot Password?' (request a link, set a password with it).
  * Every message goes through the outbox.
  */
-export function registerAdminAccountRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
+export function registerAdminAccountRoutes(app: FastifyInstance, services: Services, mail: MailService, security: AccountSecurity): void {
   const db = services.store.db;
   const admin = requireAdmin(services);
   const secure = services.config.publicUrl.startsWith('https:');
@@ -113,7 +117,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const list = api({
     operationId: 'listAdmins',
     tags,
-    summary: 'Every administrator (all have the same role), with status active or invited',
+    summary: 'Every administrator, with status active or invited, two-factor status and last sign-in',
     security: ADMIN,
     responses: answers({ admins: arr({ allOf: [adminView, obj({ you: bool('The signed-in administrator') })] }), minPasswordLength: int() }),
   });
@@ -158,6 +162,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   app.post('/api/admins/remove', { preValidation: admin, validatorCompiler: zodCompiler, schema: remove }, async (req) => {
     const id = validBody(RemoveBody, req).admin_id;
     const removed = await removeAdmin(db, id);
+    // removeAdmin ended the account's sessions (they live in the database, so on every instance).
     req.audit = { action: 'remove', target: 'admins', recordId: id, summary: removed.email };
     return { statusCode: 200, message: `Administrator ${removed.email} removed. Their sessions have ended.` };
   });
@@ -165,7 +170,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   app.post(
     '/api/admins/changepassword',
     {
-      preHandler: admin,
+      preHandler: requireAdmin(services, { ownAccount: true }),
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'changeOwnPassword',
@@ -181,8 +186,9 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
       const who = req.admin!;
       await changeOwnPassword(db, who.adminId, b.currentPassword, b.newPassword);
       // Every session of the account ended with the change; this browser gets a fresh one.
-      await startSession(db, who.adminId, req, reply, secure);
+      await startSession(db, who.adminId, req, reply, secure, security.now().getTime(), lifetimesOf(await security.settings()));
       req.audit = { action: 'change-password', target: 'admins', recordId: who.adminId, summary: who.email };
+      await security.changed(req, who.email, 'The password of your account was changed. Every other session of the account has ended.');
       return { statusCode: 200, message: 'Password changed. Every other session of your account has ended.' };
     },
   );
@@ -215,7 +221,8 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   });
   app.post('/api/admin/resetpassword', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: reset }, async (req) => {
     const b = body(req);
-    const { purpose } = await resetWithToken(db, b.token, b.password);
+    const { purpose, email } = await resetWithToken(db, b.token, b.password);
+    if (purpose === 'reset') await security.changed(req, email, 'The password of your account was reset with an emailed link. Every session of the account has ended.');
     return {
       statusCode: 200,
       message:

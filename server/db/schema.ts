@@ -9,6 +9,7 @@ import type { FieldValue, ListDef, ResourceDef } from '../../content/kit';
 import type { event } from '../../content/resources/event';
 import type { Declared } from '../../content/resources/index';
 import type { ComplianceTables } from '../compliance/disclaimer';
+import type { AccountSecurityTables } from '../auth/security.server';
 import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
 import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service.server';
 
@@ -182,7 +183,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & AccountSecurityTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */
