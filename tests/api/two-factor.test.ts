@@ -257,7 +257,7 @@ describe('sessions under control, on two instances sharing the database', () => 
     const p = await password(s.url, '10.7.0.1', ua);
     advance(30_000);
     expect((await call(s.url, '/api/admin/verifytotp', { json: { mfaToken: p.body.mfaToken, code: codeAt(secret) }, headers: headers('10.7.0.1', ua) })).status).toBe(200);
-    const alert = (x: (typeof sink.messages)[number]) => !!x.parsed.subject?.startsWith('New sign-in') && !!x.parsed.text?.includes('Firefox 133 on Windows, address 10.7.0.1');
+    const alert = (x: (typeof sink.messages)[number]) => !!x.parsed.subject?.startsWith('New sign-in') && !!x.parsed.text?.includes('Firefox 133 on Windows 10, address 10.7.0.1');
     const got = await until(async () => sink.messages.slice(before), (m) => m.some(alert), 10_000, 'the new-device alert');
     expect(got.find(alert)!.envelopeTo).toEqual([ADMIN_EMAIL]);
     // The same device again: no second alert.

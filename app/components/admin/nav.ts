@@ -8,7 +8,7 @@ export interface NavItem {
   countKey?: string;
 }
 
-/** The sidebar, in the spec's order, plus Consultations, Settings, Administrators and the Audit Log. */
+/** The sidebar, in the spec's order, plus Consultations, Settings, Administrators, the Audit Log and My account. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'dashboard', label: 'Dash Board' },
   { path: 'mail', label: 'Mail' },
@@ -19,4 +19,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'settings', label: 'Settings' },
   { path: 'admins', label: 'Administrators' },
   { path: 'audit', label: 'Audit Log' },
+  { path: 'my-account', label: 'My account' },
 ];
