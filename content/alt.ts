@@ -1,5 +1,5 @@
 /**
- * Alt text of image fields (issue 14 item 8, decision 0024). Isomorphic: used by the server (write,
+ * Alt text of image fields (decision 0024). Isomorphic: used by the server (write,
  * work list), the admin form and the public pages. Every file field of kind image or media has a text
  * column `<field>_alt` beside it; `alt_flagged` (0/1) marks a row whose alt text was defaulted from its
  * title (old rows, and uploads through the spec's client, which sends no alt text).

@@ -1,6 +1,6 @@
 /**
  * The rules of a consultation request (POST /api/mail/contact), one zod schema for the server and the
- * Book Consultation form in the browser (issue 13). A module of its own: the form loads it (and zod with
+ * Book Consultation form in the browser (decision 0012). A module of its own: the form loads it (and zod with
  * it) when the visitor starts on the form, not with the page (decision 0028).
  */
 import { CONSENT_FIELD } from './consultation';
@@ -64,7 +64,7 @@ function field<T>(judge: (s: string, raw: unknown) => { value: T } | string) {
 
 /**
  * The Book Consultation request (POST /api/mail/contact), judged the same in the browser before it is sent
- * and on the server (issue 13): each field's first failing rule gives the message, fields in the form's
+ * and on the server (decision 0012): each field's first failing rule gives the message, fields in the form's
  * order. The consent (decision 0011): absent or blank is taken (the spec's client knows no such field) and
  * recorded as none; sent and not ticked is refused. `now` is the time of the submission.
  */

@@ -1,12 +1,12 @@
 /**
- * The Book Consultation form's fields beyond the spec (issue 5), named once for the page and the server:
+ * The Book Consultation form's fields beyond the spec (decision 0011), named once for the page and the server:
  * the required consent checkbox and the hidden honeypot that only robots fill.
  */
 export const CONSENT_FIELD = 'consent';
 export const CONSENT_LABEL = 'I understand that submitting this form does not create a lawyer–client relationship';
 export const HONEYPOT_FIELD = 'website';
 
-/** Optional fields of the consultation call added by intake (issue 15). */
+/** Optional fields of the consultation call added by intake (decision 0017). */
 export const SLOT_FIELD = 'slot';
 export const OPPOSING_PARTY_FIELD = 'opposing_party';
 export const OPPOSING_PARTY_LABEL = 'Opposing party';
@@ -34,7 +34,7 @@ export function privacyNotice(o: {
 
 /**
  * The spec-era statuses (new, contacted, scheduled, closed: set by hand with updatestatus) and those of the
- * intake flow (issue 15): conflict_review before everything, new → confirmed / declined, confirmed →
+ * intake flow (decision 0017): conflict_review before everything, new → confirmed / declined, confirmed →
  * cancelled / completed / no_show (decideConsultation, clearConflict).
  */
 export const CONSULTATION_STATUSES = [

@@ -150,7 +150,7 @@ export const SETTINGS_FORM: SettingsCard[] = [
               { field: 'since', id: 'profile-{key}-since', label: 'With the firm since (year)', kind: 'number', optional: true, col: 4 },
             ],
           },
-          // Bar Council of India Rule 36 (issue 16): the particulars the rule allows.
+          // Bar Council of India Rule 36 (decision 0019): the particulars the rule allows.
           {
             fieldset: 'Particulars (Bar Council of India Rule 36)',
             body: [
@@ -178,7 +178,7 @@ export const SETTINGS_FORM: SettingsCard[] = [
       },
     ],
   },
-  // Bar Council of India Rule 36 (issue 16): the declaration, the disclaimer and strict mode.
+  // Bar Council of India Rule 36 (decision 0019): the declaration, the disclaimer and strict mode.
   {
     title: 'Bar Council of India Rule 36',
     body: [
@@ -228,7 +228,7 @@ export const SETTINGS_FORM: SettingsCard[] = [
       },
     ],
   },
-  // Intake (issue 15): booking rules (weekly hours in the firm's time zone), the data-protection contact and retention.
+  // Intake (decision 0017): booking rules (weekly hours in the firm's time zone), the data-protection contact and retention.
   {
     title: 'Booking',
     compact: true,

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
-/** Defaults of the Rule 36 settings (issue 16); the disclaimer texts are the spec's. */
+/** Defaults of the Rule 36 settings (decision 0019); the disclaimer texts are the spec's. */
 export const RULE36_DEFAULTS = {
   declaration:
     'The information on this page about our advocates has been furnished by them and is accurate to the best of their knowledge, as permitted by Rule 36 of the Bar Council of India Rules.',
@@ -34,7 +34,7 @@ const profile = z.object({
   bio: z.string().trim().min(1).max(4000),
   phones: z.array(z.string().trim().min(1).max(40)).max(4),
   since: z.number().int().min(1900).max(2100).optional(),
-  // --- Bar Council of India Rule 36 (issue 16): the prescribed particulars of an advocate. ---
+  // --- Bar Council of India Rule 36 (decision 0019): the prescribed particulars of an advocate. ---
   enrolmentNumber: z.string().trim().max(60).default(''),
   /** ISO date YYYY-MM-DD, or '' when not given. */
   enrolmentDate: z.union([z.iso.date(), z.literal('')]).default(''),
@@ -47,7 +47,7 @@ const profile = z.object({
 
 const url = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
 
-// ── Intake (issue 15): booking rules, the data-protection contact and retention. Kept together here so
+// ── Intake (decision 0017): booking rules, the data-protection contact and retention. Kept together here so
 // other additions to the settings stay apart from it. Every part has a default, so settings stored before
 // it existed still read.
 const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30');
@@ -118,7 +118,7 @@ export const SiteSettingsSchema = z.object({
   }),
   legalTeam: z.array(profile).max(12),
   footerCredit: z.object({ text: z.string().trim().max(120), url }),
-  // --- Bar Council of India Rule 36 (issue 16) ---
+  // --- Bar Council of India Rule 36 (decision 0019) ---
   rule36: z
     .object({
       /** Shown under the legal team's particulars. */
@@ -136,7 +136,7 @@ export const SiteSettingsSchema = z.object({
     })
     .default(() => RULE36_DEFAULTS),
   // --- end of Rule 36 ---
-  // Intake (issue 15)
+  // Intake (decision 0017)
   booking: BookingRulesSchema.default(DEFAULT_BOOKING),
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY),
 });
@@ -214,7 +214,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   ],
   footerCredit: { text: 'Website by Northlight Studio', url: 'https://northlight.example' },
   rule36: RULE36_DEFAULTS,
-  // Intake (issue 15)
+  // Intake (decision 0017)
   booking: DEFAULT_BOOKING,
   privacy: DEFAULT_PRIVACY,
 };

@@ -1,4 +1,4 @@
-// The bare baseline of `npm run bench` (issue 17): a plain node:http server, no framework and no database,
+// The bare baseline of `npm run bench` (decision 0020): a plain node:http server, no framework and no database,
 // that answers the same addresses with the same status, headers and bytes the product sent, from memory.
 // It reads a JSON description written by the bench: { "/path": { identity: {status, headers, file},
 // br: {…}, gzip: {…} } }, and picks the variant from Accept-Encoding the way the product does (brotli,

@@ -13,7 +13,7 @@
 // 2,000 conflict parties, 1,000 erasure requests, 20 administrators; bulk inserts straight into SQLite),
 // measures the list pages uncached, and the first page of EVERY admin table (each content group's
 // listContent, the inbox, audit log, mail log, conflict list, data requests, administrators) alone and
-// with 20 at once, with PASS/FAIL against p50 < 50 ms and p99 < 200 ms (issue 17 item 5). --admin-only
+// with 20 at once, with PASS/FAIL against p50 < 50 ms and p99 < 200 ms (decision 0030). --admin-only
 // runs only those. The load generator is wrk when it is installed (apt-get install wrk), else autocannon.
 // Method and recorded results: docs/performance.md.
 import { execFileSync, spawn } from 'node:child_process';
@@ -338,7 +338,7 @@ const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : String(n));
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** The addresses measured side by side with the bare server (issue 17). */
+/** The addresses measured side by side with the bare server (decision 0020). */
 const COMPARED = [
   { name: 'GET /', path: '/', page: true },
   { name: 'GET /blog', path: '/blog', page: true },
@@ -351,8 +351,8 @@ const ENCODINGS = ['identity', 'br'];
 /** Content groups (content/resources, in the admin sidebar's order): each has an admin table (listContent). */
 const CONTENT_GROUPS = ['carousel', 'calendar', 'about', 'caseCategory', 'cases', 'caseDetails', 'blog', 'event', 'review', 'team', 'faqs', 'partners', 'ads', 'gallery', 'vacancy'];
 /**
- * The first page of every admin table as its screen asks for it (issue 17 item 5). Without --large only
- * the Blogs table (issue 14) is measured.
+ * The first page of every admin table as its screen asks for it (decision 0030). Without --large only
+ * the Blogs table (decision 0015) is measured.
  */
 const ADMIN_TABLES = [
   ...CONTENT_GROUPS.filter((g) => LARGE || g === 'blog').map((g) => ({ name: `admin ${g} table (listContent, page 1 of 50)`, path: `/api/content/${g}?page=1&perPage=50` })),
@@ -496,7 +496,7 @@ async function main() {
       if (LARGE && !ADMIN_ONLY) {
         targets.push({ name: 'GET /faqs (cached)', url: `${base}/faqs` }, { name: 'GET /api/event/getAllEvents', url: `${base}/api/event/getAllEvents` });
       }
-      // Admin tables at scale (issue 17 item 5): the first page of every admin table, alone and with 20
+      // Admin tables at scale (decision 0030): the first page of every admin table, alone and with 20
       // administrators at once, as the admin screens ask for it. The content tables page on the server
       // (listContent: the first 50, searched and counted, never cached).
       const adminTargets = ADMIN_TABLES.map((x) => ({ ...x, url: `${base}${x.path}`, opts: { headers: { cookie } } }));
@@ -611,7 +611,7 @@ async function main() {
   if (LARGE && !ADMIN_ONLY) {
     for (const t of ['GET /blog (uncached)', 'GET /event (uncached)', 'GET /faqs (uncached)']) checks.push([`${t} p99 < 50 ms (1 connection)`, find(t, 1).p99 < 50]);
   }
-  // Every admin table's first page (issue 17 item 5): with --large, 5,000 blogs and 10,000 consultations.
+  // Every admin table's first page (decision 0030): with --large, 5,000 blogs and 10,000 consultations.
   for (const t of ADMIN_TABLES) {
     const alone = find(t.name, 1);
     const crowd = find(t.name, ADMINS_AT_ONCE);

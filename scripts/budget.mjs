@@ -1,4 +1,4 @@
-// JavaScript budget of the home page (issue 7, issue 17): the compressed size of every script the home page
+// JavaScript budget of the home page (decisions 0022 and 0020): the compressed size of every script the home page
 // loads must stay within the budget, else the build fails. Since decision 0028 a public page loads only its
 // islands: the runtime (React and React DOM with it) and the module of each island it holds, as listed in
 // <build>/islands.json (scripts/islands.mjs); React Router's client is the admin's alone.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
-// 150 KB until issue 17 (141 KB then); 135 KB once its toasts loaded with the first toast (133.6 KB);
+// 150 KB before decision 0022 (141 KB then); 135 KB once its toasts loaded with the first toast (133.6 KB);
 // 100 KB since public pages hydrate only their islands (decision 0028).
 export const DEFAULT_BUDGET_KB = 100;
 

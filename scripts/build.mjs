@@ -17,7 +17,7 @@ execFileSync(process.execPath, [`${root}node_modules/@react-router/dev/bin.js`, 
 const clientDir = `${root}${process.env.BUILD_DIR ?? 'build'}/client`;
 // Decision 0028: the public pages' islands (the only script of a public page).
 await buildIslands(root, clientDir);
-// Issue 7: brotli + gzip copies of the client assets, and the home page's JavaScript budget (fails the build).
+// decision 0022: brotli + gzip copies of the client assets, and the home page's JavaScript budget (fails the build).
 precompress(clientDir);
 if (!checkBudget(clientDir)) process.exit(1);
 

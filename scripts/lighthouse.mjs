@@ -5,7 +5,7 @@
 // with the system Chromium over every public route of the spec and prints per route the four category
 // scores (performance, accessibility, best practices, SEO), LCP, TBT and CLS. Without --url it starts the
 // production server (dist/server.js) on a fresh temporary DATA_DIR with the demo content, like npm start.
-// Targets (issue 7): performance ≥ 95, accessibility, best practices and SEO 100, CLS < 0.02.
+// Targets (decision 0010): performance ≥ 95, accessibility, best practices and SEO 100, CLS < 0.02.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

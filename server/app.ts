@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ResourceDef } from '../content/kit';
+import { resources } from '../content/resources/index';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './auth/api.server';
@@ -37,6 +38,7 @@ import { registerMail } from './mail/index.server';
 import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
+import { registerRedirectRoutes } from './redirects/routes.server';
 import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
 import { readIslandsManifest } from './render/islands';
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rendered public pages, and the JSON of the public list calls, are cached in production until content
   // changes (or, for pages, a time boundary passes), with every header of their answers built once.
   const caching = opts.mode !== 'development' && config.pageCache;
+  // Set once the services exist: cached 404 answers are counted on the fast path too (decision 0057).
+  const late: { notFound?: Services['notFound'] } = {};
   const security = (secure: boolean, contentType: string) => securityHeaders({ https: secure, contentType });
   const pageCache = caching ? new PageCache(64 * 1024 * 1024, security) : undefined;
   const listCache = caching ? new PageCache(32 * 1024 * 1024, security) : undefined;
@@ -94,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // wait for a content-version read (CONTENT_VERSION_POLL_MS=0).
   const fastPath =
     caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
-      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy })
+      ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy, onNotFound: (req) => late.notFound?.record(req.url ?? '', req.headers['user-agent'], req.headers.referer) })
       : undefined;
   const serverFactory: FastifyServerOptions['serverFactory'] =
     opts.serverFactory ??
@@ -143,8 +147,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throw err;
   }
   const services = createServices(config, store, files, app.log);
+  late.notFound = services.notFound;
   const createdAdmin = await ensureAdmin(store.db, { email: config.adminEmail, password: config.adminPassword });
   if (config.demoContent) await seedDemoContent(services);
+  // Rows live before redirects existed get their address recorded, so their first rename redirects too.
+  await services.redirects.recordMissingPaths(opts.groups ?? resources);
+  await services.redirects.reload();
   await purgeExpiredSessions(store.db);
 
   app.decorate('services', services);
@@ -227,6 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     () => {
       clearCaches();
       services.settings.invalidate();
+      void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     },
     (err) => app.log.error({ err }, 'content version check failed'),
   );
@@ -234,6 +243,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // A write of this instance: cleared at once, and its version needs no second clear by the poll.
   services.content.changes.on('change', (e: ChangeEvent) => {
     clearCaches();
+    // A rename wrote its redirect in the write's transaction; the map is read again (the redirects' own
+    // writes reload it before they answer).
+    if (e.key !== 'redirects') void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     if (e.version) contentVersion.adopt(e.version);
   });
   // Another instance's write shows here within CONTENT_VERSION_POLL_MS (ours clear the caches at once);
@@ -256,7 +268,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFileRoutes(app, services);
   registerAiRoutes(app, services);
   registerAdminAccountRoutes(app, services, mail, accountSecurity);
+  registerRedirectRoutes(app, services);
   registerDocsRoutes(app, services, routes, opts.groups);
+  services.notFound.start(5000, (err) => app.log.error({ err }, 'not-found report flush failed'));
+  app.addHook('onClose', async () => services.notFound.stop().catch(() => undefined));
 
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');
@@ -278,7 +293,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
   const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
 
-  // A signed preview link (issue 14): the row's public page as it would be published; 404 when tampered or expired.
+  // A signed preview link (decision 0016): the row's public page as it would be published; 404 when tampered or expired.
   app.get('/preview/:token', async (req, reply) => {
     const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
     if (!found || !render) {
@@ -302,7 +317,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(503).send({ statusCode: 503, message: 'The site is not built yet. Run npm run build.' });
     }
     if (strictFreshness) await contentVersion.check();
-    return render(req, reply);
+    // An old address (a renamed item, an old site's page) answers its redirect before any page is rendered.
+    await services.redirects.ready();
+    const moved = services.redirects.lookup(req.url);
+    if (moved) {
+      return reply.code(moved.status).header('location', moved.location).header('cache-control', 'no-cache').send();
+    }
+    await render(req, reply);
+    if (reply.statusCode === 404) services.notFound.record(req.url, req.headers['user-agent'], req.headers.referer);
+    return reply;
   });
 
   return { app, services, createdAdmin, routes, fastPath };

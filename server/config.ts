@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(true),
-  // Intake (issue 15)
+  // Intake (decision 0017)
   LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   INTAKE_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
@@ -93,11 +93,11 @@ export interface Config {
   /** Where stored files live: DATA_DIR (local) or an S3-compatible bucket. */
   fileStorage: 'local' | 's3';
   s3?: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
-  /** Content lifecycle (issue 14): scheduler interval (ms) and days a row stays in the trash before it is purged. */
+  /** Content lifecycle (decision 0015): scheduler interval (ms) and days a row stays in the trash before it is purged. */
   content: { scheduleMs: number; trashDays: number };
   /** Base URL public files are linked at ('https://bucket.example.com'); unset: '/uploads/…' on this server. */
   filePublicUrl?: string;
-  /** Intake (issue 15): the key of signed links (else one kept in the database), and how often reminders and purges run. */
+  /** Intake (decision 0017): the key of signed links (else one kept in the database), and how often reminders and purges run. */
   linkSecret?: string;
   intakeSweepMs: number;
 }

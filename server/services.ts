@@ -5,6 +5,8 @@ import { SettingsService } from './content/settings';
 import type { Store } from './db/index';
 import type { FileStore } from './files/store';
 import { systemClock, type Clock } from './lib/clock';
+import { NotFoundLog } from './redirects/not-found.server';
+import { RedirectService } from './redirects/service.server';
 
 /** Everything a route handler or a page loader needs, built once per process. */
 export interface Services {
@@ -18,10 +20,19 @@ export interface Services {
   clock: Clock;
   /** The time the sign-in rules read: TOTP steps, the second step's lockout, session lifetimes (tests replace `authClock.now`). */
   authClock: Clock;
+  /** Old addresses and manual redirects (decision 0057). */
+  redirects: RedirectService;
+  /** Missing pages counted per path and day (decision 0057). */
+  notFound: NotFoundLog;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
   const content = new ContentService(store, files, config.limits, config.content);
   const settings = new SettingsService(store.db, content.changes);
-  return { config, store, files, content, settings, log, clock: systemClock(), authClock: systemClock() };
+  const clock = systemClock();
+  const now = () => clock.now();
+  const redirects = new RedirectService(store.db, new URL(config.publicUrl).origin, content.changes, now);
+  content.rowWriteHooks.push(redirects.onRowWrite);
+  const notFound = new NotFoundLog(store.db, now);
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound };
 }

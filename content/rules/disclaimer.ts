@@ -1,5 +1,5 @@
 /**
- * The disclaimer popup's texts and version (issue 16). Pure and isomorphic: the server renders the
+ * The disclaimer popup's texts and version (decision 0019). Pure and isomorphic: the server renders the
  * texts and counts acceptances per version; the browser remembers an agreement per version for 30 days.
  */
 import type { SiteSettings } from '../settings';

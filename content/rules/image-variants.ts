@@ -1,5 +1,5 @@
 /**
- * Responsive image variants (issue 7, decision 0005). Every stored public image `uploads/<group>/<name>.<ext>`
+ * Responsive image variants (decision 0005). Every stored public image `uploads/<group>/<name>.<ext>`
  * has WebP copies `uploads/<group>/<name>-<w>.webp` for each width w of VARIANT_WIDTHS not larger than the
  * original (never upscaled). Rows that hold images carry `image_meta`: stored path → { width, height, widths }.
  * Shared by the server (which writes the variants) and the public pages (which build srcset from them).

@@ -1,5 +1,5 @@
 /**
- * Bookable consultation slots (issue 15): pure functions shared by the server (listConsultationSlots, the
+ * Bookable consultation slots (decision 0017): pure functions shared by the server (listConsultationSlots, the
  * check of a booked `slot`) and the browser (showing a slot in the visitor's own zone). Every wall time
  * of the rules is in the firm's time zone; every instant leaves here as an ISO time in UTC.
  */

@@ -17,7 +17,7 @@ export const rowName = (r: ResourceDef): string => `${r.key[0]!.toUpperCase()}${
 /** The component name of an item of a nested list: 'Speaker'. */
 export const itemName = (l: ListDef): string => l.admin.item.replace(/[^A-Za-z0-9]/g, '');
 
-/** How the publish check (issue 16) shows in the reference of the groups it checks. */
+/** How the publish check (decision 0019) shows in the reference of the groups it checks. */
 export const RULE36_NOTE =
   'Visitor-facing text with Bar Council of India Rule 36 findings answers 409 with `findings` (see checkCompliance) and a `message` naming them, and changes nothing, unless the body also carries `override_reason` (kept in the audit log with the findings). In strict Rule 36 mode it answers 409 whatever the reason.';
 

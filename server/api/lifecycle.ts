@@ -34,7 +34,7 @@ const ListQuerySchema = z.object({
 });
 
 /**
- * The lifecycle calls of every content group (issue 14): admin list with paging, search, sort and state;
+ * The lifecycle calls of every content group (decision 0015): admin list with paging, search, sort and state;
  * publish, unpublish, schedule, preview links, revisions, trash (restore, delete forever) and order.
  */
 export function registerLifecycleRoutes(app: FastifyInstance, services: Services): void {
@@ -100,7 +100,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     },
     async (req) => {
       const { r, id } = params(req);
-      const rule36 = publishCheck(services, r, bodyOf(req)); // Rule 36 (issue 16): 409 or an audited override
+      const rule36 = publishCheck(services, r, bodyOf(req)); // Rule 36 (decision 0019): 409 or an audited override
       const row = await life.publish(r, id, actor(req), (values) => rule36.before(values));
       req.audit = { action: 'publish', target: r.key, recordId: id, ...rule36.audit() };
       return { statusCode: 200, message: `${r.label} published successfully`, [r.keys.update]: row };
@@ -140,7 +140,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     },
     async (req) => {
       const { r, id } = params(req);
-      // A scheduled publish goes live unattended: its Rule 36 check (issue 16) happens now.
+      // A scheduled publish goes live unattended: its Rule 36 check (decision 0019) happens now.
       const rule36 = publishCheck(services, r, bodyOf(req));
       if (bodyOf(req).publish_at) await rule36.before(await life.contentToPublish(r, id));
       const row = await life.schedule(r, id, bodyOf(req));

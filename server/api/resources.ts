@@ -69,7 +69,7 @@ export function registerResourceRoutes(
     app.post(apiPath(r, 'add'), { preHandler: admin, config: { resource: r.key }, schema: schema.add }, async (req) => {
       const parsed = await body(req);
       try {
-        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
+        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (decision 0019): 409 or an audited override
         const row = await services.content.create(r, parsed, { actor: req.admin?.email, before: rule36.before });
         req.audit = { action: 'add', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} added successfully`, r.keys.add, row);
@@ -81,7 +81,7 @@ export function registerResourceRoutes(
     const update = async (req: FastifyRequest) => {
       const parsed = await body(req);
       try {
-        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (issue 16): 409 or an audited override
+        const rule36 = publishCheck(services, r, parsed.fields); // Rule 36 (decision 0019): 409 or an audited override
         const row = await services.content.update(r, parsed, { actor: req.admin?.email, before: rule36.before });
         req.audit = { action: 'update', target: r.key, recordId: row[r.id] as number, summary: summarise(r.key, row), ...rule36.audit() };
         return ok(`${r.label} updated successfully`, r.keys.update, row);

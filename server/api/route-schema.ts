@@ -105,7 +105,7 @@ export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown 
 const PAGE = 'page must be a whole number from 1.';
 const SIZE = 'size must be a whole number from 1 to 200.';
 /**
- * The query of a server-paged admin list (issue 17 item 5): `page` (from 1; without it the list answers
+ * The query of a server-paged admin list (decision 0030): `page` (from 1; without it the list answers
  * as it did before paging), `size` (default 50, at most 200) and a literal search `q` (see matchesAny).
  * A list adds its own filters with `.extend`.
  */

@@ -29,7 +29,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: Services)
   app.post('/api/settings/updatesettings', { preHandler: requireAdmin(services), schema: update }, async (req) => {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const input = 'settings' in body ? body.settings : body;
-    // Rule 36 (issue 16): the About and legal-team texts are checked like content before they are published.
+    // Rule 36 (decision 0019): the About and legal-team texts are checked like content before they are published.
     let override: Rule36Override | null = null;
     const settings = await services.settings.update(input, async (next) => {
       const reason = overrideReasonOf(body);

@@ -6,7 +6,7 @@ import type { Database, DbOrTrx } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { SessionLifetimes } from './sessions.server';
 
-/** The tables of two-factor sign-in, passkeys, known devices and sign-in challenges (migration 0025). */
+/** The tables of two-factor sign-in, passkeys, known devices and sign-in challenges (migration 0029). */
 export interface AdminSecurityTable {
   admin_id: number;
   /** The TOTP secret, encrypted (sealSecret). */

@@ -3,7 +3,7 @@ import { checkRecordRule36, rule36Message, type Rule36Finding } from '../../cont
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 
-/** The field a publishing request carries to publish despite findings (a contract: issue 16). */
+/** The field a publishing request carries to publish despite findings (a contract: decision 0019). */
 export const OVERRIDE_FIELD = 'override_reason';
 const MAX_REASON = 1000;
 

@@ -54,7 +54,7 @@ function view(r: ConsultationRow) {
       : null,
     /** ISO time the visitor gave the consent; null for requests stored before it existed. */
     consent_at: r.consent_at ?? null,
-    /** Intake (issue 15): the booked slot (null for a preferred time), the opposing party, the notice version consented to, the firm's note, and what the conflict check found. */
+    /** Intake (decision 0017): the booked slot (null for a preferred time), the opposing party, the notice version consented to, the firm's note, and what the conflict check found. */
     slot: r.slot_start ?? null,
     opposing_party: r.opposing_party ?? null,
     consent_version: r.consent_version ?? null,

@@ -26,7 +26,7 @@ export type ErasureRequestRow = Omit<IntakeTables['data_requests'], 'request_id'
 };
 
 /**
- * Data rights under the DPDP Act (issue 15): a visitor asks by email address for a copy of their data or
+ * Data rights under the DPDP Act (decision 0018): a visitor asks by email address for a copy of their data or
  * its erasure; a one-time link mailed to that address proves it. The copy is a JSON download of their
  * requests. An erasure is recorded with a due date; the firm may hold it with a reason (a live matter);
  * unheld, it is carried out when due (or at once by the firm) and removes their requests, documents and

@@ -25,7 +25,7 @@ import { nameTokens, phoneKey, tokensMatch } from './names.server';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
-/** The row types of the intake tables (issue 15), for the typed Database interface (issue 13). */
+/** The row types of the intake tables (decision 0017), for the typed Database interface (decision 0012). */
 export interface IntakeTables {
   consultation_slot_seats: { slot_start: string; seat: number; consultation_id: number; created_at: string };
   signed_link_uses: { nonce: string; purpose: string; used_at: string; expires_at: string };
@@ -125,7 +125,7 @@ function sequenceAt(now: Date): number {
 }
 
 /**
- * The intake flow (issue 15): slots and their capacity, the states of a request and the mails of each
+ * The intake flow (decision 0017): slots and their capacity, the states of a request and the mails of each
  * step, signed links, reminders and the conflict check. Every time rule reads `services.clock`.
  */
 export class Intake {

@@ -47,7 +47,7 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
 
     async prepare(ctx): Promise<ExtensionPlan> {
       const raw = ctx.body.fields[name];
-      // A pending draft (issue 14) brings its own items; otherwise the stored ones count.
+      // A pending draft (decision 0015) brings its own items; otherwise the stored ones count.
       const draftItems = Array.isArray(ctx.existing?.[name]) ? (ctx.existing[name] as Row[]) : null;
       const oldImages = draftItems
         ? img

@@ -1,5 +1,5 @@
 /**
- * The content lifecycle of every group (issue 14, decision 0015): drafts and pending drafts, publish and
+ * The content lifecycle of every group (decision 0015): drafts and pending drafts, publish and
  * unpublish, scheduling, revisions, trash, the order the firm sets, the admin list with paging and search,
  * and signed preview links. Written once against the declarations in content/resources.
  */
@@ -93,7 +93,7 @@ const SPEAKER_COLUMNS = ['speaker_name', 'designation', 'date', 'from_time', 'to
 export interface WriteOptions {
   /** Who wrote (the administrator's email, or 'scheduler'), recorded with the revision. */
   actor?: string;
-  /** The Rule 36 publish check (issue 16): may refuse the write; skipped for drafts (checked on publish). */
+  /** The Rule 36 publish check (decision 0019): may refuse the write; skipped for drafts (checked on publish). */
   before?: (values: Row, existing: Row | null) => Promise<void>;
 }
 
@@ -374,6 +374,8 @@ export class ContentLifecycle {
 
   /** Records a revision of the row's current content (or of `snap`, a pending draft) and prunes old ones. */
   async recordRevision(db: LooseDb, r: ResourceDef, id: number, action: string, actor: string | undefined, snap?: Snapshot): Promise<void> {
+    // Every write that changes a row records a revision in its transaction: the row-write hooks run there too.
+    for (const hook of this.content.rowWriteHooks) await hook(db, r, id);
     let snapshot = snap;
     if (!snapshot) {
       const row = await this.content.readRow(db, r, id);
@@ -563,7 +565,7 @@ export class ContentLifecycle {
     return { ...(current ?? live), ...(draft ?? {}) };
   }
 
-  /** `check`: the Rule 36 publish check (issue 16) of the content going live; it may refuse with 409. */
+  /** `check`: the Rule 36 publish check (decision 0019) of the content going live; it may refuse with 409. */
   async publish(r: ResourceDef, id: number, actor?: string, check?: (values: Row) => Promise<void>): Promise<Row> {
     const live = await this.raw(r, id);
     const draft = parseDraft(live.pending_draft);
@@ -792,7 +794,7 @@ export class ContentLifecycle {
       }
       return out;
     };
-    // Every state's count in one pass over the table (five counting queries before: issue 17).
+    // Every state's count in one pass over the table (five counting queries before: decision 0030).
     const countsQuery = this.db
       .selectFrom(t)
       .select(LIST_STATUSES.map((st) => sql<number | string>`count(case when ${sql.join(conds(st), sql` and `)} then 1 end)`.as(st)));

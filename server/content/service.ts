@@ -71,9 +71,18 @@ export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 /** version: the shared content version the write committed (decision 0020), when it bumped one. */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
+/**
+ * Runs inside the transaction of every write that changes a row's live content (create, update, publish,
+ * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
+ * (decision 0057), so they commit or roll back with it.
+ */
+export type RowWriteHook = (trx: LooseDb, r: ResourceDef, id: number) => Promise<void>;
+
 export class ContentService {
   readonly changes = new EventEmitter();
-  /** Drafts, revisions, trash, order, scheduling, preview (issue 14). */
+  /** Hooks run in the transaction of each live write (RowWriteHook). */
+  readonly rowWriteHooks: RowWriteHook[] = [];
+  /** Drafts, revisions, trash, order, scheduling, preview (decisions 0015 and 0016). */
   readonly lifecycle: ContentLifecycle;
 
   constructor(
@@ -319,7 +328,7 @@ export class ContentService {
     };
     const values = this.input(r, 'add', body, ctx, null);
     await this.checkRefs(r, values);
-    // Rule 36 (issue 16) is a publish check: a draft is checked when it is published.
+    // Rule 36 (decision 0019) is a publish check: a draft is checked when it is published.
     if (status !== 'draft') await opts.before?.(values, null);
 
     const written: string[] = [];

@@ -34,7 +34,7 @@ export class SettingsService {
   /** `before` sees the valid new settings and may refuse them by throwing (the Rule 36 check). */
   async update(input: unknown, before?: (next: SiteSettings) => Promise<void>): Promise<SiteSettings> {
     if (input && typeof input === 'object' && 'override_reason' in input) {
-      // The publish check's field (issue 16) travels beside the settings, never into them.
+      // The publish check's field (decision 0019) travels beside the settings, never into them.
       const { override_reason: _reason, ...rest } = input as Record<string, unknown>;
       input = rest;
     }

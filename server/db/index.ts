@@ -20,7 +20,8 @@ import { up as imageAlt } from './migrations/0018-image-alt';
 import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
-import { up as accountSecurity } from './migrations/0025-account-security';
+import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
+import { up as accountSecurity } from './migrations/0029-account-security';
 import type { Database } from './schema';
 
 /**
@@ -101,7 +102,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-admin-list-indexes': { up: adminListIndexes(dialect) },
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
-    '0025-account-security': { up: accountSecurity(dialect) },
+    '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
+    '0029-account-security': { up: accountSecurity(dialect) },
   };
 }
 

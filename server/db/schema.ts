@@ -12,6 +12,7 @@ import type { ComplianceTables } from '../compliance/disclaimer';
 import type { AccountSecurityTables } from '../auth/security.server';
 import type { LifecycleColumns, LifecycleTables } from '../content/lifecycle';
 import type { ConsultationIntakeColumns, IntakeTables } from '../consultations/service.server';
+import type { InsightTables, RedirectTables } from '../redirects/tables';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -183,7 +184,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & AccountSecurityTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & AccountSecurityTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

@@ -491,7 +491,7 @@ class Seeder {
   /** Removes what was created, newest first (children before the rows they point at). */
   async undo(): Promise<void> {
     for (const { key, id } of this.created.reverse()) {
-      // Gone for good, not into the trash (issue 14): a failed seed leaves nothing behind.
+      // Gone for good, not into the trash (decision 0015): a failed seed leaves nothing behind.
       await this.services.content.remove(resourceByKey[key], id).catch(() => undefined);
       await this.services.content.lifecycle.purge(resourceByKey[key], id).catch(() => undefined);
     }

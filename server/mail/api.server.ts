@@ -81,7 +81,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
           message: `Thank you! Your consultation request has been received (reference ${reference}). We will contact you to confirm the time.`,
           reference,
         });
-        // A browser without JavaScript posted the form itself: answer with a page, not JSON (issue 15).
+        // A browser without JavaScript posted the form itself: answer with a page, not JSON (decision 0017).
         const page = String(req.headers.accept ?? '').includes('text/html');
         try {
           if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await mail.createConsultation(body)).reference));

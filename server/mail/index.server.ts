@@ -39,7 +39,7 @@ export async function registerMail(
     ...overrides,
   });
   const mail = new MailService(services, outbox, () => worker.kick());
-  // Intake (issue 15): slots, states, signed links, reminders, conflict check, data rights.
+  // Intake (decisions 0017 and 0018): slots, states, signed links, reminders, conflict check, data rights.
   const intake = new Intake(services, mail);
   await intake.init();
   mail.intake = intake;

@@ -42,7 +42,7 @@ export function displayName(name: string, fallback: string): string {
 }
 
 /**
- * The hidden honeypot field of the form (issue 5): people never see or reach it, so a value there means a
+ * The hidden honeypot field of the form (decision 0011): people never see or reach it, so a value there means a
  * bot filled every field it found. Such a request is answered like a success and otherwise dropped.
  */
 /** Whether the honeypot field came back filled (any non-blank value, or a list holding one). */
@@ -94,7 +94,7 @@ export class MailService {
     private readonly kick: () => void,
   ) {}
 
-  /** The intake flow (issue 15): slots, conflict check, states and links. Set by registerMail. */
+  /** The intake flow (decision 0017): slots, conflict check, states and links. Set by registerMail. */
   intake: Intake | null = null;
 
   private get db() {

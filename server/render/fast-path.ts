@@ -11,6 +11,8 @@ export interface FastPathOptions {
   https: boolean;
   /** TRUST_PROXY: X-Forwarded-Proto says whether the client came over HTTPS. */
   trustProxy: boolean;
+  /** Called for a cached public page answered 404 (the not-found report counts it, decision 0057). */
+  onNotFound?: (req: IncomingMessage) => void;
 }
 
 export interface FastPath {
@@ -54,6 +56,7 @@ export function createFastPath(opts: FastPathOptions): FastPath {
       entry = opts.pages.get(url.includes('?') ? pageCacheKey(url) : url);
     }
     if (!entry) return false;
+    if (entry.status === 404 && opts.onNotFound && !url.startsWith('/api/')) opts.onNotFound(req);
     const https = isHttps(req) ? 1 : 0;
     served++;
     if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {

@@ -3,7 +3,7 @@ import { call, createPgDatabase, startServer, type PgDatabase, type TestServer }
 import { FAST_MAIL_ENV, startSink, until, type Sink } from './mail-sink';
 
 /**
- * Two server instances on one PostgreSQL database (issue 9): what one writes, the other serves (at once
+ * Two server instances on one PostgreSQL database (decision 0007): what one writes, the other serves (at once
  * with CONTENT_VERSION_POLL_MS=0, within the interval otherwise: decision 0020; no stale cached page or
  * settings), rate limits are counted together, and the mail outbox sends every queued message exactly
  * once while both workers run.

@@ -52,12 +52,9 @@ describe('demo content', () => {
   let s: TestServer;
   let cookie: string;
   let first: Record<string, number>;
-  let seedMs = 0;
 
   beforeAll(async () => {
-    const t = Date.now();
     s = await startServer({ demo: true, dataDir });
-    seedMs = Date.now() - t;
     cookie = await s.login();
     first = await counts(s, cookie);
   });
@@ -66,7 +63,7 @@ describe('demo content', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('fills every group on a fresh database, quickly', () => {
+  it('fills every group on a fresh database', () => {
     expect(first).toMatchObject({
       carousel: 3,
       calendar: 2,
@@ -85,8 +82,6 @@ describe('demo content', () => {
     expect(first.cases).toBeGreaterThanOrEqual(12);
     expect(first.caseDetails).toBeGreaterThanOrEqual(10);
     expect(first.caseDetails).toBeLessThan(first.cases);
-    // The whole start (migrate + seed + listen) stays well within a cold-start budget.
-    expect(seedMs).toBeLessThan(15_000);
   });
 
   it('serves every referenced image and file', async () => {

@@ -1,5 +1,5 @@
 /**
- * Cached answers before Fastify (issue 17, decision 0020): a cached page or public list answered from
+ * Cached answers before Fastify (decision 0020): a cached page or public list answered from
  * memory carries exactly the status, headers and bytes Fastify's own path gives for it (every security
  * header, the page's CSP, ETag, encoding), for identity, brotli and gzip, HEAD and If-None-Match, over
  * HTTP and behind an HTTPS proxy; a write is seen on the next request; and a second instance on the same

@@ -177,7 +177,7 @@ describe('fuzzing every API route', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Malformed bodies on every registered route: nothing is stored (issue 12).
+// Malformed bodies on every registered route: nothing is stored (decision 0011).
 
 type Malformed = { kind: string; contentType?: string; body: string | Blob };
 

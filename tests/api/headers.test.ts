@@ -27,7 +27,7 @@ describe('security headers', () => {
   });
 });
 
-describe('security headers on every kind of answer (issue 12)', () => {
+describe('security headers on every kind of answer (decision 0011)', () => {
   /** nosniff and a Referrer-Policy everywhere; HSTS only when the site is served over HTTPS. */
   const common = (res: Response, https: boolean) => {
     expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');

@@ -3,7 +3,7 @@ import { signedInServer } from '../helpers/server';
 import { api, multipart, sampleBytes } from './api-helpers';
 
 /**
- * Alt text beside every image (issue 14 item 8, decision 0024) over real HTTP: the spec's call (no alt text)
+ * Alt text beside every image (decision 0024) over real HTTP: the spec's call (no alt text)
  * gets the title as alt text and the row is flagged; the admin form's call (with alt text) is stored unflagged;
  * the public page carries the alt text; the work list lists the flagged image; an update with alt text clears it.
  */

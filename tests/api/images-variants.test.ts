@@ -1,5 +1,5 @@
 /**
- * Responsive image variants (issue 7, decision 0005): every stored public image gets WebP copies at
+ * Responsive image variants (decision 0005): every stored public image gets WebP copies at
  * 480, 960 and 1600 px wide (never wider than the original), served with the immutable cache header,
  * described in `image_meta`, removed with the original, and never left behind by a failed write.
  */

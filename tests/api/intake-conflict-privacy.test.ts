@@ -7,7 +7,7 @@ import { file, pdfBytes } from '../helpers/files';
 import { call } from '../helpers/server';
 import { consultationForm, intakeServer, until, type Received } from './mail-sink';
 
-/** The conflict check and the data rights of issue 15, over real HTTP with a real SMTP server. */
+/** The conflict check and the data rights of decision 0018, over real HTTP with a real SMTP server. */
 const { sink, s, cookie } = await intakeServer();
 let clock = new Date('2030-03-02T00:00:00Z');
 s.services.clock.now = () => new Date(clock);

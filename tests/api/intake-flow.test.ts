@@ -3,7 +3,7 @@ import { call } from '../helpers/server';
 import { consultationForm, intakeServer, until, type Received } from './mail-sink';
 
 /**
- * The confirmation flow (issue 15) with a real SMTP server and a controlled clock: received → confirmed by
+ * The confirmation flow (decision 0017) with a real SMTP server and a controlled clock: received → confirmed by
  * the firm's mailed link → invitation .ics → reminder 24 h before → cancelled by the client's link →
  * cancelling .ics (same UID). Plus the admin's decisions and the links' expiry and single use.
  */

@@ -3,7 +3,7 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV } from './mail-sink';
 
 /**
- * Bookable slots (issue 15) over real HTTP, on SQLite or (TEST_DATABASE_URL) PostgreSQL. The server's clock
+ * Bookable slots (decision 0017) over real HTTP, on SQLite or (TEST_DATABASE_URL) PostgreSQL. The server's clock
  * is fixed on Saturday 2 March 2030, 00:00 UTC; the firm keeps the default rules (Asia/Kolkata, 3:00–8:00
  * and 18:00–20:00 Monday to Saturday, 30 minutes, 12 h notice, capacity 1).
  */

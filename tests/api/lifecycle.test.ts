@@ -7,7 +7,7 @@ import { api, multipart, onDisk, sampleBytes, storedFiles } from './api-helpers'
 import { until } from './mail-sink';
 
 /**
- * The content lifecycle (issue 14) over real HTTP: drafts and pending drafts stay off every public read,
+ * The content lifecycle (decision 0015) over real HTTP: drafts and pending drafts stay off every public read,
  * signed previews, publish, revisions, the spec's delete into the trash, restore with files, purge; the
  * admin list's paging, search, sort and states; the order the firm sets; scheduling on two instances.
  */
@@ -387,7 +387,7 @@ describe('admin lists at scale and the order the firm sets', () => {
     expect((await api(s.url, content('review', '?q=%25'), { cookie })).body.total).toBe(0);
     const bad = await api(s.url, content('review', '?sort=password'), { cookie });
     expect(bad.status).toBe(400);
-    // Every state counted in one pass (issue 17): 5 in the trash, 3 published with a pending draft, 4
+    // Every state counted in one pass (decision 0030): 5 in the trash, 3 published with a pending draft, 4
     // drafts scheduled; the counts follow the search too.
     const named = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Client ${String(from + i).padStart(3, '0')}`);
     await db.updateTable('client_reviews').set({ deleted_at: now }).where('name', 'in', named(196, 200)).execute();

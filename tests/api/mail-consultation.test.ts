@@ -167,7 +167,7 @@ describe('POST /api/mail/contact', () => {
 
 const CONSENT_MESSAGE = 'Please confirm that you understand this form does not create a lawyer–client relationship.';
 
-describe('consent and honeypot of the consultation form (issue 5)', () => {
+describe('consent and honeypot of the consultation form (decision 0011)', () => {
   const state = async () => ({
     consultations: (await call(s.url, '/api/consultations/getall', { cookie })).body.consultations.length as number,
     outbox: (await call(s.url, '/api/mail/outbox', { cookie })).body.messages.length as number,
@@ -249,7 +249,7 @@ describe('consent and honeypot of the consultation form (issue 5)', () => {
         name: 'Older Request',
         email: 'old@client.test',
         contact_number: '+91 98470 00000',
-        legal_issue_summary: 'Stored before issue 5.',
+        legal_issue_summary: 'Stored before the consent existed.',
         requested_at: new Date(Date.now() + 86400_000).toISOString(),
         status: 'new',
       })

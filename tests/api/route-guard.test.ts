@@ -16,10 +16,10 @@ const PUBLIC = new Set([
   'POST /api/admin/resetpassword',
   'GET /api/settings/getsettings',
   'POST /api/mail/contact',
-  // Intake (issue 15): the free slots and a visitor's data-rights request (which only mails a one-time link).
+  // Intake (decision 0017): the free slots and a visitor's data-rights request (which only mails a one-time link).
   'GET /api/consultations/slots',
   'POST /api/privacy/request',
-  // Rule 36 (issue 16): counting an agreement to the public disclaimer.
+  // Rule 36 (decision 0019): counting an agreement to the public disclaimer.
   'POST /api/disclaimer/accept',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',

@@ -1,5 +1,5 @@
 /**
- * Bar Council of India Rule 36 over real HTTP (issue 16): the checkCompliance call, the publish check
+ * Bar Council of India Rule 36 over real HTTP (decision 0019): the checkCompliance call, the publish check
  * (409 naming the findings, an override with a reason kept in the audit log, strict mode refusing every
  * override), the Rule 36 settings, strict mode on the public pages, and the disclaimer's acceptance count.
  */

@@ -1,5 +1,5 @@
 /**
- * The spec's own client, call for call (issue 12): every call of section 7 of the spec, sent exactly as the
+ * The spec's own client, call for call (decision 0011): every call of section 7 of the spec, sent exactly as the
  * spec describes it — the same paths, methods, body kinds (JSON or multipart) and field names, and no field
  * the spec does not name. The product may offer more than the spec; it may never require more than this.
  * (The one addition is the session cookie of the admin calls, which the outside contract requires.)

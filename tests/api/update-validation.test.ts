@@ -1,5 +1,5 @@
 /**
- * Update validation as the spec's section 5 says, group by group (issue 12). The spec's client always sends
+ * Update validation as the spec's section 5 says, group by group (decision 0011). The spec's client always sends
  * the whole form, so on update a required field that is missing, or sent blank, is refused with the spec's
  * message and changes nothing: the row read back from the database, its speakers and the stored files are
  * exactly as before (no silent "keep the old value"). The whole form as the spec sends it is accepted, and

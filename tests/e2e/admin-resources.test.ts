@@ -304,7 +304,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(async () => (await list(faqs)).length).toBe(before);
   });
 
-  it('a table pages on the server, 50 a ui.page, and searches on the server (issue 14)', async () => {
+  it('a table pages on the server, 50 a ui.page, and searches on the server (decision 0015)', async () => {
     const faqs = resources.find((r) => r.key === 'faqs')!;
     for (let i = 1; i <= 55; i++)
       await call(ui.s.url, apiPath(faqs, 'add'), {

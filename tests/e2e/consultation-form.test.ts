@@ -18,7 +18,7 @@ async function fillBookingForm(
   await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
   await disclaimer.getByRole('button', { name: 'Close' }).click();
   await disclaimer.waitFor({ state: 'hidden' });
-  // Free slots are offered first (issue 15); the spec's field is behind "Ask for another time".
+  // Free slots are offered first (decision 0017); the spec's field is behind "Ask for another time".
   await page.getByRole('button', { name: 'Ask for another time' }).click();
   const when = new Date(Date.now() + f.inDays * 24 * 3600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('the inbox changes a status and replies through the Mail page, whose log shows the message sent', async () => {
-    // A request stored before the consent existed (issue 5).
+    // A request stored before the consent existed (decision 0011).
     await s.services.store.db
       .insertInto('consultations')
       .values({

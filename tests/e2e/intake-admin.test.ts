@@ -5,7 +5,7 @@ import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV, until } from '../api/mail-sink';
 import { adminContext } from './admin-helpers';
 
-const title = `intake in the admin (issue 15)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
+const title = `intake in the admin (decision 0017)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
 describe.skipIf(!hasChromium)(title, () => {
   let s: TestServer;

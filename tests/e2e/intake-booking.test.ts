@@ -22,7 +22,7 @@ async function fillPerson(page: Page, name: string, email: string): Promise<void
   await page.getByLabel(CONSENT).check();
 }
 
-const title = `booking a free slot in a browser (issue 15)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
+const title = `booking a free slot in a browser (decision 0017)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
 describe.skipIf(!hasChromium)(title, () => {
   let s: TestServer;

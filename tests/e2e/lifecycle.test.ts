@@ -4,7 +4,7 @@ import { call } from '../helpers/server';
 import { pngBytes } from '../helpers/files';
 import { adminBrowser, tableRows } from './admin-helpers';
 
-const title = `content lifecycle in the admin (issue 14)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
+const title = `content lifecycle in the admin (decision 0015)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
 describe.skipIf(!hasChromium)(title, () => {
   const ui = adminBrowser({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });

@@ -1,5 +1,5 @@
 /**
- * Light pages (issue 7): the home page's JavaScript budget is checked against the real build and fails on
+ * Light pages (decision 0022): the home page's JavaScript budget is checked against the real build and fails on
  * an over-budget one; built assets are served precompressed with the one-year immutable header; the home
  * page loads no admin, rich-text editor or chat code.
  */

@@ -1,5 +1,5 @@
 /**
- * The rendered-page cache end to end (issue 7): every kind of content write and a settings change make the
+ * The rendered-page cache end to end (decision 0003): every kind of content write and a settings change make the
  * next request render afresh; in a real browser an edited FAQ shows at once on reload; an ad whose window
  * closes disappears at the boundary without any write (the clock is moved, nothing else).
  */

@@ -525,7 +525,7 @@ describe.skipIf(!hasChromium)(title, () => {
       });
       await page.goto('/book-consultation');
       await hydrated(page);
-      // Free slots come first (issue 15); the spec's date-time field is "Ask for another time".
+      // Free slots come first (decision 0017); the spec's date-time field is "Ask for another time".
       await page.getByRole('button', { name: 'Ask for another time' }).click();
       expect(await page.getByLabel('Preferred Date & Time').getAttribute('type')).toBe('datetime-local');
       expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');

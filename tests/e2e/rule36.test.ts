@@ -1,5 +1,5 @@
 /**
- * Bar Council of India Rule 36 in Chromium (issue 16): the disclaimer's "I agree" is remembered across
+ * Bar Council of India Rule 36 in Chromium (decision 0019): the disclaimer's "I agree" is remembered across
  * page loads (30 days, per version of its text), an edited disclaimer is shown again, and the admin
  * form marks a flagged passage in its text and handles the server's 409 and the override reason.
  * Time moves only with Playwright's clock.

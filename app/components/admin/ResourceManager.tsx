@@ -40,7 +40,7 @@ import {
 /** State and actions shared by every management page: list, add/edit form, delete confirmation. */
 /** `formRef` is the page's form element: editing a row scrolls to it and focuses its first control. */
 export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLFormElement | null>) {
-  // --- lifecycle (issue 14): the table reads the server's paged admin list (drafts and trash included) ---
+  // --- lifecycle (decision 0015): the table reads the server's paged admin list (drafts and trash included) ---
   const list = useContentList(def);
   const { rows, loading, reload } = list;
   const [history, setHistory] = useState<Row | null>(null);
@@ -58,7 +58,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
   const [busy, setBusy] = useState(false);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
-  // Rule 36 (issue 16): the shared checker runs as the administrator types; a reason overrides.
+  // Rule 36 (decision 0019): the shared checker runs as the administrator types; a reason overrides.
   const [overrideReason, setOverrideReason] = useState('');
   const findings = useMemo(() => checkRecordRule36(def, values), [def, values]);
   useEffect(() => {
@@ -111,7 +111,7 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
       extraCheck?: () => string | null;
       extra?: Record<string, string>;
       extendForm?: (form: FormData) => void;
-      /** Save draft / Publish (issue 14); without it the spec's Add / Update. */
+      /** Save draft / Publish (decision 0015); without it the spec's Add / Update. */
       status?: 'draft' | 'published';
     } = {},
   ) => {

@@ -43,7 +43,7 @@ function WorkCard({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
-/** The dashboard's work list (issue 14): what is waiting for the administrator, each linking to its place. */
+/** The dashboard's work list (decision 0015): what is waiting for the administrator, each linking to its place. */
 export function WorkList() {
   const [work, setWork] = useState<Work | null>(null);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The content lifecycle in the admin (issue 14): the server-paged table (search, sort, state filter,
+ * The content lifecycle in the admin (decision 0015): the server-paged table (search, sort, state filter,
  * trash, order by drag or move up / move down), the form's Save draft / Publish / Preview / Schedule /
  * History, and the unsaved-changes prompt. Generic over every group's declaration.
  */

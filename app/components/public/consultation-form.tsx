@@ -34,7 +34,7 @@ export async function sendConsultation(form: HTMLFormElement): Promise<boolean> 
   const body = new FormData();
   for (const name of ['name', 'contactNumber', 'email', 'LegalIssueSummary', 'datetime', HONEYPOT_FIELD])
     if (fd.has(name)) body.append(name, String(fd.get(name) ?? ''));
-  // Intake (issue 15): the chosen slot, the opposing party and the notice version, when present.
+  // Intake (decision 0017): the chosen slot, the opposing party and the notice version, when present.
   for (const name of [SLOT_FIELD, OPPOSING_PARTY_FIELD, NOTICE_VERSION_FIELD]) {
     const v = fd.get(name);
     if (typeof v === 'string' && v.trim()) body.append(name, v);

@@ -17,7 +17,7 @@ export interface PublicLayoutData {
   adsError: string | null;
   /** The server's clock when the page was rendered (ms). */
   now: number;
-  /** Rendered for a signed preview link: the page shows a row that is not published (issue 14). */
+  /** Rendered for a signed preview link: the page shows a row that is not published (decision 0016). */
   preview?: boolean;
 }
 

@@ -16,7 +16,7 @@ interface Entry {
   target: string;
   record_id: string | null;
   summary: string;
-  /** JSON beside the summary: a Rule 36 override's reason and findings (issue 16). */
+  /** JSON beside the summary: a Rule 36 override's reason and findings (decision 0019). */
   detail?: string | null;
   ip: string | null;
   created_at: string;

@@ -32,7 +32,7 @@ const COLUMNS: Column<Party>[] = [
 ];
 
 /**
- * The firm's clients and adverse parties (issue 15): every new consultation request is checked against
+ * The firm's clients and adverse parties (decision 0017): every new consultation request is checked against
  * them (names tolerant of spelling variants and initials, email, phone). Add, edit, delete, CSV import.
  */
 export default function ConflictListPage() {
@@ -40,7 +40,7 @@ export default function ConflictListPage() {
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  // Pages of 50, searched on the server: the list may hold thousands of parties (issue 17).
+  // Pages of 50, searched on the server: the list may hold thousands of parties (decision 0030).
   const { rows: parties, load, page, pages, setPage, search, setSearch, first } = usePagedRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
 
   async function save() {

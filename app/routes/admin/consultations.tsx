@@ -84,7 +84,7 @@ interface Consultation {
   /** When the visitor confirmed the form does not create a lawyer–client relationship; null for older requests. */
   consent_at: string | null;
   created_at: string;
-  /** Intake (issue 15). */
+  /** Intake (decision 0017). */
   slot?: string | null;
   opposing_party?: string | null;
   consent_version?: string | null;

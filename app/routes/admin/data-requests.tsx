@@ -41,14 +41,14 @@ const COLUMNS: Column<ErasureRequest>[] = [
 ];
 
 /**
- * Erasure requests under the DPDP Act (issue 15): confirmed by the visitor through a mailed one-time link,
+ * Erasure requests under the DPDP Act (decision 0018): confirmed by the visitor through a mailed one-time link,
  * carried out automatically on the due date unless held with a reason (a live matter), or at once here.
  */
 export default function DataRequestsPage() {
   const [holding, setHolding] = useState<ErasureRequest | null>(null);
   const [reason, setReason] = useState('');
 
-  // Pages of 50, searched (the address) and filtered by status on the server (issue 17).
+  // Pages of 50, searched (the address) and filtered by status on the server (decision 0030).
   const list = usePagedRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
   const { rows, load, page, pages, setPage, first } = list;
 

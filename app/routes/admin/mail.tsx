@@ -87,7 +87,7 @@ export default function MailPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<number | null>(null);
-  // Pages of 50, searched and filtered on the server: the log may hold tens of thousands of messages (issue 17).
+  // Pages of 50, searched and filtered on the server: the log may hold tens of thousands of messages (decision 0030).
   const logList = usePagedRows<MailRow>('/mail/outbox', 'messages', 'Error fetching the mail log');
   const { rows: log, load: loadLog, page, pages, setPage, first } = logList;
 

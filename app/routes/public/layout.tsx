@@ -19,7 +19,7 @@ export const handle = { islands: true };
 export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
   const s = context.services;
   const settings = await s.settings.get();
-  // Strict Rule 36 mode (issue 16): the public site shows no ads, so they are not even read.
+  // Strict Rule 36 mode (decision 0019): the public site shows no ads, so they are not even read.
   const ads = settings.rule36.strict
     ? { value: [], error: null }
     : await attempt(() => s.content.list(resourceByKey.ads), 'Failed to load ads: the ads could not be read.', [], s.log);

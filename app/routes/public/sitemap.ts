@@ -30,9 +30,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       .filter(isDetailable)
       .map((r) => ({ path: eventPath(String(r.event_title ?? '')), lastmod: String(r.updated_at ?? '') })),
   ];
+  // Only current addresses: an address that redirects (a manual redirect over a page) is left out (decision 0057).
+  const current = entries.filter((e) => !s.redirects.redirects(e.path));
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    entries
+    current
       .map((e) => {
         const lastmod = /^\d{4}-\d{2}-\d{2}/.test(e.lastmod ?? '')
           ? `<lastmod>${e.lastmod!.slice(0, 10)}</lastmod>`

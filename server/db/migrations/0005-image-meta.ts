@@ -3,7 +3,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * Dimensions of every stored public image and the widths of its WebP variants (issue 7): public pages
+ * Dimensions of every stored public image and the widths of its WebP variants (decision 0005): public pages
  * give each <img> its width and height (no layout shift) and a srcset of the variants that exist.
  * Keyed by the original's stored path; `widths` is a comma-separated list ('480,960,1600' or '').
  */

@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * State shared by several server instances on one database (issue 9, decision 0007):
+ * State shared by several server instances on one database (decision 0007):
  * - content_version: one row whose version is bumped in the same transaction as every content or
  *   settings write; each instance compares it with the version it last saw before serving a cached
  *   page or cached settings, and drops its caches when it moved.

@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * The consent of the Book Consultation form (issue 5): when the visitor confirmed that submitting the
+ * The consent of the Book Consultation form (decision 0011): when the visitor confirmed that submitting the
  * form does not create a lawyer–client relationship, as an ISO time like every stored time. Nullable:
  * requests stored before the consent existed have none (the inbox shows 'No consent recorded').
  */

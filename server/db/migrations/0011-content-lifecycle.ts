@@ -22,7 +22,7 @@ export const CONTENT_TABLES = [
 ] as const;
 
 /**
- * The content lifecycle (issue 14, decision 0015), on every content table:
+ * The content lifecycle (decision 0015), on every content table:
  * - status: 'published' (on the site) or 'draft' (only in the admin). Existing rows stay published.
  * - pending_draft: JSON of the next version of a published row, saved as a draft (the live row is untouched).
  * - deleted_at: set while the row is in the trash (off every public read; purged after the retention).

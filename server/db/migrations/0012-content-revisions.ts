@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * Revisions of content rows (issue 14, decision 0015): one row per save, publish, restore; `snapshot` is
+ * Revisions of content rows (decision 0015): one row per save, publish, restore; `snapshot` is
  * the JSON of the row's content after that save (fields, file paths, event speakers), `changed` the JSON
  * list of field names that differ from the revision before it.
  * Preview links (a partner can be sent one): only the SHA-256 of the random token is stored, with its expiry.

@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * Intake (issue 15), bookings and the confirmation flow:
+ * Intake (decision 0017), bookings and the confirmation flow:
  * - consultations gain the booked slot, the opposing party, the decision note, the conflict found, the
  *   version of the privacy notice consented to, when the reminder was queued and when it was confirmed;
  * - consultation_slot_seats: one row per taken place of a slot; the primary key (slot_start, seat) with

@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * Data rights under the DPDP Act (issue 15): a visitor's request for a copy of their data or its erasure.
+ * Data rights under the DPDP Act (decision 0018): a visitor's request for a copy of their data or its erasure.
  * The address is kept only while the request is open; a completed erasure keeps its SHA-256 alone.
  */
 export function up(dialect: Dialect) {

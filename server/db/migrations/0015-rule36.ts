@@ -2,7 +2,7 @@ import type { MigrationDb } from '../schema';
 import type { Dialect } from '../index';
 
 /**
- * Bar Council of India Rule 36 (issue 16):
+ * Bar Council of India Rule 36 (decision 0019):
  * - audit_log.detail: JSON beside the summary, e.g. the reason and findings of a publishing override;
  * - disclaimer_acceptances: how many visitors agreed to each disclaimer version on each day (UTC),
  *   a count and nothing about the visitor.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../index';
 
 /**
- * Alt text beside every image (issue 14 item 8, decision 0024): for every image or media file field of every
+ * Alt text beside every image (decision 0024): for every image or media file field of every
  * content group, a `<field>_alt` text column, and per row `alt_flagged` (1 when the alt text was defaulted from
  * the title). Rows that already have an image get their title as alt text and are flagged for review.
  *

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../index';
 
 /**
- * Indexes for the admin tables at scale (issue 17 item 5, decision 0030):
+ * Indexes for the admin tables at scale (decision 0030):
  * - `consultations (status, consultation_id)` replaces `consultations (status)`: the inbox's page of one
  *   status, newest first, reads just that page's entries (SQLite's old index held the row id implicitly;
  *   PostgreSQL's did not, so it read and sorted every request of the status), and the count per status

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../index';
 
 /**
- * Indexes for the two admin lists paged on the server after the conflict list (issue 17 item 5):
+ * Indexes for the two admin lists paged on the server after the conflict list (decision 0030):
  * - `mail_outbox (status, mail_id)`: the mail log of one status (the failed messages), newest first, reads
  *   just that page and counts by this index alone; `mail_outbox (status, next_attempt_at)` stays for the
  *   worker, and the unfiltered log walks the primary key.
