@@ -28,15 +28,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, se
           '`mfaToken` and `methods`, and no session: verifyTotp or finishPasskeyLogin with that token starts it (decision 0043).',
         body: obj({ email: str('Email (not checked for its form here: a wrong address answers 401)'), password: str('Password') }, ['email', 'password']),
         invalid: 'Both fields are required.',
-        responses: {
-          ...answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
-          200: {
-            oneOf: [
-              answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) })[200]!,
-              answers({ mfaRequired: bool('Always true: the second step is needed'), mfaToken: str('For the second step (10 minutes)'), methods: obj({ totp: bool(), passkey: bool() }) })[200]!,
-            ],
-          },
-        },
+        responses: answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
       }),
     },
     async (req, reply) => {

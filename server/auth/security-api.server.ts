@@ -350,6 +350,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     async (req, reply) => {
       const b = body(req);
       const now = security.now();
+      if (typeof b.mfaToken !== 'string' || !b.mfaToken) throw new AppError(400, 'Please sign in with your email and password first.');
       const pending = await readChallenge(db, b.mfaToken, 'mfa', now);
       if (!pending?.adminId) throw new AppError(401, 'The sign-in has expired. Please sign in again with your email and password.');
       const result = await checkSecondStep(db, await security.keys(), pending.adminId, b.code, now).catch((e: unknown) => withRetryAfter(reply, e));
