@@ -26,6 +26,8 @@ type Coerced = { ok: true; value: string | number | null } | { ok: false; messag
 /** One raw field (a string, a number, a list of one from a form) as stored; blank → null; or the message naming the field. */
 export function coerceField(def: FieldDef, raw: unknown, opts: InputOptions = {}): Coerced {
   const fail = (message: string): Coerced => ({ ok: false, message });
+  // A reference is one id: a list (a JSON array, a form field sent twice) is not one, even a list of one.
+  if (Array.isArray(raw) && def.type === 'ref') return fail(`${def.label} must be one whole number.`);
   if (Array.isArray(raw)) raw = raw[0];
   if (raw !== null && raw !== undefined && typeof raw === 'object') return fail(`${def.label} is not valid.`);
   if (isBlank(raw)) return { ok: true, value: null };

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { ResourceDef } from '../content/kit';
 import { resources } from '../content/resources/index';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,8 +16,8 @@ import { AccountSecurity } from './auth/account-security.server';
 import { registerAccountSecurityRoutes } from './auth/security-api.server';
 import { registerAiRoutes } from './assistant/api.server';
 import { registerDocsRoutes } from './api/docs';
-import { answers, api, str, validationMessage } from './api/route-schema';
-import { registerOriginCheck } from './api/auth-hooks';
+import { answers, api, PUBLIC, str, validationMessage } from './api/route-schema';
+import { markPublic, registerOriginCheck, registerRoleGuard } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
 import { registerLifecycleRoutes } from './api/lifecycle';
 import { registerPublicReads } from './api/public-reads';
@@ -169,6 +169,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(store.db) });
   registerAdminWriteLimit(app, config.adminWriteRateLimit);
   registerOriginCheck(app, config.publicUrl);
+  // Every route declares the roles it allows; this one guard enforces them (decision 0040).
+  registerRoleGuard(app, services);
   registerSecurityHeaders(app, { https });
   registerAudit(app, services);
   // JSON and other text answers are compressed; cached pages arrive already compressed.
@@ -211,6 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const health = api({
     operationId: 'health',
     tags: ['Service'],
+    roles: PUBLIC,
     summary: 'Health check: 200 once the database answers',
     responses: answers({ database: str('sqlite or postgres', { enum: ['sqlite', 'postgres'] }) }, 503),
   });
@@ -276,25 +279,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');
   if (existsSync(clientDir)) {
-    await app.register(fastifyStatic, {
+    const publicFiles = async (scope: FastifyInstance) => {
+      scope.addHook('onRoute', markPublic);
+      await scope.register(fastifyStatic, staticOptions);
+    };
+    const staticOptions = {
       root: clientDir,
       wildcard: false,
       decorateReply: false,
       cacheControl: false,
       // The build writes .br and .gz beside each text asset (scripts/precompress.mjs).
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
-    });
+    } satisfies FastifyStaticOptions;
+    await app.register(publicFiles);
   }
 
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
   const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands) : null;
 
   // A signed preview link (decision 0016): the row's public page as it would be published; 404 when tampered or expired.
-  app.get('/preview/:token', async (req, reply) => {
+  app.get('/preview/:token', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
     if (!found || !render) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');

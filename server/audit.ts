@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resources } from '../content/resources/index';
 import { requireAdmin } from './api/auth-hooks';
-import { ADMIN, answers, api, arr, int, obj, str } from './api/route-schema';
+import { ADMIN, ROLES_OF, answers, api, arr, int, obj, str } from './api/route-schema';
 import { nowIso } from './db/index';
 import type { Services } from './services';
 
@@ -60,6 +60,7 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
     operationId: 'getAuditLog',
     tags: ['Audit log'],
     summary: 'Who changed what: the audit log, newest first, searchable and paged',
+    roles: ROLES_OF.admin,
     security: ADMIN,
     querystring: obj({
       q: str('Search text (email, action, target, record, summary, address)'),

@@ -5,8 +5,9 @@ import { deleteSession, SESSION_COOKIE } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
 import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
+import { mayUse, ROLES } from '../../content/roles';
 import { requireAdmin } from './auth-hooks';
-import { ADMIN, answers, api, bool, int, obj, str } from './route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, bool, int, obj, str } from './route-schema';
 
 const tags = ['Administrator session'];
 
@@ -21,6 +22,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, se
       schema: api({
         operationId: 'adminLogin',
         tags,
+        roles: PUBLIC,
         summary: 'Sign in: sets the HttpOnly, SameSite=Strict session cookie',
         description:
           'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429). ' +
@@ -51,7 +53,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, se
     },
   );
 
-  app.post('/api/admin/logout', { schema: api({ operationId: 'adminLogout', tags, summary: 'Sign out: ends the session on the server', responses: answers({}) }) }, async (req, reply) => {
+  app.post('/api/admin/logout', { schema: api({ operationId: 'adminLogout', tags, roles: PUBLIC, summary: 'Sign out: ends the session on the server', responses: answers({}) }) }, async (req, reply) => {
     await deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { statusCode: 200, message: 'Logged out successfully!!' };
@@ -62,14 +64,20 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, se
   const me = api({
     operationId: 'adminMe',
     tags,
+    roles: ROLES_OF.staff,
+    ownAccount: true,
     summary: 'The signed-in administrator; `twoFactorSetupRequired` while the firm requires two-factor sign-in and the account has none',
     security: ADMIN,
-    responses: answers({ admin: obj({ email: str() }, ['email']), twoFactor: bool(), twoFactorSetupRequired: bool() }),
+    responses: answers({
+      admin: obj({ email: str(), role: str('admin, editor or intake (decision 0040)', { enum: [...ROLES] }) }, ['email', 'role']),
+      twoFactor: bool('The account has an authenticator app or a passkey'),
+      twoFactorSetupRequired: bool('The firm requires two-factor sign-in and the account has none yet (decision 0045)'),
+    }),
   });
-  app.get('/api/admin/me', { preHandler: requireAdmin(services, { ownAccount: true }), schema: me }, async (req) => ({
+  app.get('/api/admin/me', { preHandler: admin, schema: me }, async (req) => ({
     statusCode: 200,
     message: 'Signed in',
-    admin: { email: req.admin!.email },
+    admin: { email: req.admin!.email, role: req.admin!.role },
     twoFactor: req.admin!.twoFactor,
     twoFactorSetupRequired: !req.admin!.twoFactor && (await security.settings()).requireTwoFactor,
   }));
@@ -77,13 +85,21 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, se
   const counts = api({
     operationId: 'adminCounts',
     tags,
-    summary: 'Row counts for the dashboard: one per content group (by key), plus newConsultations',
+    roles: ROLES_OF.staff,
+    summary: 'Row counts for the dashboard: one per content group (by key) for admin and editor, newConsultations for admin and intake',
     security: ADMIN,
     responses: answers({ counts: obj({}, [], { additionalProperties: int() }) }),
   });
-  app.get('/api/admin/counts', { preHandler: admin, schema: counts }, async () => ({
-    statusCode: 200,
-    message: 'Counts fetched successfully',
-    counts: { ...(await services.content.counts()), newConsultations: await countNewConsultations(db) },
-  }));
+  app.get('/api/admin/counts', { preHandler: admin, schema: counts }, async (req) => {
+    const role = req.admin!.role;
+    // Each role sees the counts of what it may use (decision 0040).
+    return {
+      statusCode: 200,
+      message: 'Counts fetched successfully',
+      counts: {
+        ...(mayUse(role, 'content') ? await services.content.counts() : {}),
+        ...(mayUse(role, 'intake') ? { newConsultations: await countNewConsultations(db) } : {}),
+      },
+    };
+  });
 }

@@ -4,7 +4,7 @@ import { ALT_MAX, altColumn, altFileFields } from '../../content/alt';
 import { groupOf } from '../../content/resources/index';
 import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
 import { FORMAT_MIME } from '../files/check';
-import { ADMIN, answers, arr, int, nullable, obj, ref, str, type ApiSchema, type Schema } from './route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, arr, int, nullable, obj, ref, str, type ApiSchema, type Schema } from './route-schema';
 
 /**
  * The route schemas of a content group's calls, compiled from its declaration (content/resources): the
@@ -151,6 +151,7 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
     tags,
     summary: `Update ${aName(r)} (merges: absent fields keep their value)`,
     description: `Without \`${r.id}\` the answer is 400 "${r.missingIdMessage}".${rule36 ? ` ${RULE36_NOTE}` : ''}`,
+    roles: ROLES_OF.content,
     security: ADMIN,
     requestBody: writeBody(r, 'update'),
     responses: answers({ [r.keys.update]: row }, ...writeErrors, 404, ...(rule36 ? [409] : [])),
@@ -160,6 +161,7 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
     tags,
     summary: `Delete ${aName(r)} and its files${method === 'delete' ? ' (the id in the body or the query)' : ''}`,
     ...(deps.length ? { description: `Refused with 409 while ${deps.map((d) => d.admin.title).join(' or ')} still refer to it.` } : {}),
+    roles: ROLES_OF.content,
     security: ADMIN,
     requestBody: { required: method === 'post', content: { 'application/json': { schema: obj({ [r.id]: int() }, [r.id]) } } },
     ...(method === 'delete' ? { querystring: obj({ [r.id]: str('The id, when no body is sent') }) } : {}),
@@ -170,6 +172,7 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
       operationId: id('list'),
       tags,
       summary: `All ${r.admin.title.toLowerCase()} (${r.order === 'desc' ? 'newest first' : 'oldest first'})`,
+      roles: r.adminList ? ROLES_OF.content : PUBLIC,
       security: r.adminList ? ADMIN : [],
       responses: answers({ [r.keys.list]: arr(row) }, ...(r.adminList ? [401] : [])),
     },
@@ -178,6 +181,7 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
       tags,
       summary: `Add ${aName(r)}`,
       ...(rule36 ? { description: RULE36_NOTE } : {}),
+      roles: ROLES_OF.content,
       security: ADMIN,
       requestBody: writeBody(r, 'add'),
       responses: answers({ [r.keys.add]: row }, ...writeErrors, ...(rule36 ? [409] : [])),

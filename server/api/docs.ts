@@ -6,7 +6,7 @@ import { SiteSettingsSchema } from '../../content/settings';
 import { SESSION_COOKIE } from '../auth/sessions.server';
 import type { Services } from '../services';
 import { itemName, itemSchema, rowName, rowSchema } from './content-schemas';
-import { api, fromZod, int, isZod, media, obj, str, type ApiSchema, type Schema } from './route-schema';
+import { api, fromZod, int, isZod, media, obj, PUBLIC, str, type ApiSchema, type Schema } from './route-schema';
 
 /**
  * The API reference: an OpenAPI 3.1 document collected from the schemas of the routes the server
@@ -19,7 +19,7 @@ import { api, fromZod, int, isZod, media, obj, str, type ApiSchema, type Schema 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input: `message` holds the validation message of the specification (section 5), or a sentence naming the field.',
   401: 'Not signed in (no valid session cookie).',
-  403: 'Refused: the Origin or Referer names another site.',
+  403: "Refused: the signed-in account's role does not allow this call (see x-roles), or the Origin or Referer names another site.",
   404: 'Unknown id or nothing found.',
   409: 'Refused: other rows still refer to this one, the state does not allow it, or the text has Bar Council of India Rule 36 findings (the message names them).',
   410: 'The link has expired.',
@@ -62,9 +62,10 @@ function operation(r: RouteLike, s: ApiSchema): Schema {
   const body = isZod(s.body) ? fromZod(s.body) : (s.body as Schema | undefined);
   const requestBody = s.requestBody ?? (body ? { required: true, content: { 'application/json': { schema: body } } } : undefined);
   // What the code implies: the session's 401, the origin check's 403 on writes, the rate limit's 429.
+  const signedIn = s.roles !== 'public';
   const implied = [
-    ...(s.security?.length ? [401] : []),
-    ...(method === 'get' ? [] : [403]),
+    ...(signedIn || s.security?.length ? [401] : []),
+    ...(method === 'get' && !signedIn ? [] : [403]),
     ...((r.config as { rateLimit?: unknown } | undefined)?.rateLimit ? [429] : []),
     ...(s.body || s.querystring || s.params ? [400] : []),
   ];
@@ -82,7 +83,9 @@ function operation(r: RouteLike, s: ApiSchema): Schema {
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
-    security: s.security ?? [],
+    security: signedIn ? [{ session: [] }] : (s.security ?? []),
+    // Who may call it (decision 0040): the roles allowed, or 'public'.
+    'x-roles': s.roles === 'public' ? 'public' : [...s.roles],
   };
 }
 
@@ -112,6 +115,7 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
       description: [
         'Every call of the specification at /api + its legacy path. Every answer is JSON with `statusCode` (equal to the HTTP status) and `message`; data sits under the key the specification names.',
         'Writes and admin lists need the session cookie from POST /api/admin/adminlogin (401 without it). A state-changing request whose Origin or Referer names another site is refused (403).',
+        "Every call names the roles it allows (`x-roles`: admin, editor, intake, or public). admin may use everything; editor the content groups, files, the content lifecycle, the website texts of the settings and the assistant; intake the consultations, the conflict list, data requests, the mail log and sending mail, and the assistant. A signed-in account whose role a call does not allow is answered 403 with a sentence.",
         'Content groups accept JSON or form data on add and update; update merges (absent fields keep their value, blank clears, remove_<file field>=true removes a file). Deleting a row other rows refer to answers 409.',
         `Ad display types: ${AD_DISPLAY_TYPES.join(', ')}. Ad dates are sent as DD/MM/YYYY and returned as YYYY-MM-DD.`,
       ].join('\n\n'),
@@ -189,9 +193,12 @@ export function renderHtml(doc: Schema): string {
           .join('');
         const responses = op.responses as Record<string, Schema>;
         const errors = Object.keys(responses).filter((c) => Number(c) >= 400);
-        const admin = (op.security as unknown[]).length > 0;
+        const roles = op['x-roles'];
+        const who = Array.isArray(roles)
+          ? ` <span class="lock" title="needs the session cookie of one of these roles">${esc(roles.join(', '))}</span>`
+          : ' <span class="pub">public</span>';
         return `<article id="${esc(op.operationId)}">
-<h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${esc(p)}</code>${admin ? ' <span class="lock" title="needs the session cookie">admin</span>' : ' <span class="pub">public</span>'} <small>${esc(op.operationId)}</small></h3>
+<h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${esc(p)}</code>${who} <small>${esc(op.operationId)}</small></h3>
 <p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ''}
 ${params ? `<ul>${params}</ul>` : ''}${body}
 <p class="resp">200: ${okKeys(responses['200'])}${errors.length ? ` · errors: ${errors.join(', ')}` : ''}</p>
@@ -243,7 +250,7 @@ export function registerDocsRoutes(app: FastifyInstance, services: Services, rou
   const tags = ['Service'];
   app.get(
     '/api/docs.json',
-    { schema: api({ operationId: 'getApiReference', tags, summary: 'This reference as an OpenAPI 3.1 document', responses: { 200: media('application/json', docJson) } }) },
+    { schema: api({ operationId: 'getApiReference', tags, roles: PUBLIC, summary: 'This reference as an OpenAPI 3.1 document', responses: { 200: media('application/json', docJson) } }) },
     async () => get().doc,
   );
   app.get(
@@ -252,6 +259,7 @@ export function registerDocsRoutes(app: FastifyInstance, services: Services, rou
       schema: api({
         operationId: 'getApiReferencePage',
         tags,
+        roles: PUBLIC,
         summary: 'This reference as an HTML page (the OpenAPI JSON with Accept: application/json)',
         responses: { 200: { content: { 'text/html': { schema: str() }, 'application/json': { schema: docJson } } } },
       }),

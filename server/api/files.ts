@@ -3,8 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORMAT_MIME } from '../files/check';
 import type { FileFormat } from '../../content/kit';
 import type { Services } from '../services';
+import { forbiddenMessage, mayUse, type Area } from '../../content/roles';
 import { requireAdmin } from './auth-hooks';
-import { ADMIN, answers, api, media } from './route-schema';
+import { ADMIN, answers, api, media, PUBLIC, ROLES_OF } from './route-schema';
+
+/**
+ * Who may open a private file, by where it is stored (decision 0040): consultation documents and mail
+ * attachments are intake's, files of rows in the trash or of replaced versions are content's; any
+ * other private file is the administrator's.
+ */
+export function privateFileArea(rel: string): Area {
+  if (rel.startsWith('private/consultations/') || rel.startsWith('private/mail/')) return 'intake';
+  if (rel.startsWith('private/trash/') || rel.startsWith('private/retired/')) return 'content';
+  return 'admin';
+}
 
 const file = { 200: media('application/octet-stream'), ...answers({}, 404) };
 
@@ -14,6 +26,9 @@ const INLINE: ReadonlySet<string> = new Set(['jpg', 'png', 'webp', 'gif', 'pdf',
 export function registerFileRoutes(app: FastifyInstance, services: Services): void {
   const serve = (cache: string) => async (req: FastifyRequest, reply: FastifyReply) => {
     const rel = decodeURIComponent(req.url.split('?')[0]!.slice(1));
+    if (req.admin && rel.startsWith('private/') && !mayUse(req.admin.role, privateFileArea(rel))) {
+      return reply.code(403).send({ statusCode: 403, message: forbiddenMessage(req.admin.role) });
+    }
     const ext = path.extname(rel).slice(1).toLowerCase() as FileFormat;
     const mime = FORMAT_MIME[ext];
     const file = mime ? await services.files.open(rel) : null;
@@ -30,12 +45,17 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
   const tags = ['Files'];
   app.get(
     '/uploads/*',
-    { schema: api({ operationId: 'getPublicFile', tags, summary: 'A public stored file (the stored path starts with uploads/); immutable caching', responses: file }) },
+    { schema: api({ operationId: 'getPublicFile', tags, roles: PUBLIC, summary: 'A public stored file (the stored path starts with uploads/); immutable caching', responses: file }) },
     serve('public, max-age=31536000, immutable'),
   );
   app.get(
     '/private/*',
-    { preHandler: requireAdmin(services), schema: api({ operationId: 'getPrivateFile', tags, summary: 'A private stored file (administrator only)', security: ADMIN, responses: file }) },
+    { preHandler: requireAdmin(services), schema: api({
+        operationId: 'getPrivateFile',
+        tags,
+        summary: 'A private stored file: consultation documents and mail attachments for intake, files in the trash for content editors (403 to another role)',
+        roles: ROLES_OF.staff,
+        security: ADMIN, responses: file }) },
     serve('private, no-store'),
   );
 }

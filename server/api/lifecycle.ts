@@ -7,7 +7,8 @@ import { publishCheck } from '../compliance/publish-check';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
-import { answers, arr, int, obj, str, type Schema } from './route-schema';
+import { mayUse } from '../../content/roles';
+import { answers, arr, int, obj, ROLES_OF, str, type Schema } from './route-schema';
 
 const TAG = 'Content lifecycle';
 const session = [{ session: [] }];
@@ -60,7 +61,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         summary: 'Admin list of one group: search, sort, state filter, 50 a page',
         description:
           'Rows as the administrator sees them (drafts, pending drafts, schedule and trash included). `q` searches the text fields; `sort` is any shown column (or status, position, publish_at, unpublish_at, updated_at); `status` is published, draft (drafts and pending drafts), scheduled, trash or all (everything outside the trash). Answers `rows`, `total`, `page`, `perPage` and `counts` per state.',
-        security: session, responses: answers({ rows: arr({ type: 'object' }), total: int(), page: int(), perPage: int(), counts }, 404),
+        roles: ROLES_OF.content, security: session, responses: answers({ rows: arr({ type: 'object' }), total: int(), page: int(), perPage: int(), counts }, 404),
         params: { type: 'object', properties: { group: groupParam }, required: ['group'] },
         querystring: {
           type: 'object',
@@ -94,7 +95,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         tags: [TAG],
         summary: 'Publish a draft or a pending draft',
         description: 'Runs the Rule 36 publish check on the content going live: 409 with the findings unless `override_reason` is given (never in strict mode).',
-        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
+        roles: ROLES_OF.content, security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: rowParams,
       },
     },
@@ -111,7 +112,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     '/api/content/:group/:id/unpublish',
     {
       preValidation: admin,
-      schema: { operationId: 'unpublishContent', tags: [TAG], summary: 'Take a row off the site (kept as a draft)', security: session, responses: rowAnswer, params: rowParams },
+      schema: { operationId: 'unpublishContent', tags: [TAG], summary: 'Take a row off the site (kept as a draft)', roles: ROLES_OF.content, security: session, responses: rowAnswer, params: rowParams },
     },
     async (req) => {
       const { r, id } = params(req);
@@ -130,7 +131,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         tags: [TAG],
         summary: 'Set or clear publish_at and unpublish_at',
         description: 'ISO date-times (`2026-12-01T09:00:00Z`); null or "" clears one; an absent one is kept. They take effect within a minute, on every instance.',
-        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
+        roles: ROLES_OF.content, security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: rowParams,
         body: {
           type: 'object',
@@ -157,7 +158,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'previewContent',
         tags: [TAG],
         summary: 'A signed preview link of the row as it would be published (one hour, no session needed)',
-        security: session, responses: answers({ url: str('The signed link'), expires_at: str() }, 404),
+        roles: ROLES_OF.content, security: session, responses: answers({ url: str('The signed link'), expires_at: str() }, 404),
         params: rowParams,
       },
     },
@@ -176,7 +177,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'listRevisions',
         tags: [TAG],
         summary: "A row's revisions, newest first: who, when, what changed, and the content",
-        security: session, responses: answers({ revisions: arr({ type: 'object' }) }, 404),
+        roles: ROLES_OF.content, security: session, responses: answers({ revisions: arr({ type: 'object' }) }, 404),
         params: rowParams,
       },
     },
@@ -194,7 +195,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'restoreRevision',
         tags: [TAG],
         summary: 'Make a revision the current content again (recorded as a new revision)',
-        security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
+        roles: ROLES_OF.content, security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! },
         params: {
           type: 'object',
           properties: { ...rowParams.properties, revisionId: { type: 'string', pattern: '^[0-9]{1,15}$' } },
@@ -205,7 +206,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     async (req) => {
       const { r, id } = params(req);
       const revisionId = parseId((req.params as { revisionId: string }).revisionId);
-      if (revisionId === null) throw new AppError(404, 'Revision not found');
+      if (revisionId === null) throw new AppError(400, 'The path parameter revisionId must be a whole number from 1.');
       const row = await life.restoreRevision(r, id, revisionId, actor(req));
       req.audit = { action: 'restore revision', target: r.key, recordId: id };
       return { statusCode: 200, message: 'Version restored', [r.keys.update]: row };
@@ -214,7 +215,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
 
   app.post(
     '/api/content/:group/:id/restore',
-    { preValidation: admin, schema: { operationId: 'restoreContent', tags: [TAG], summary: 'Bring a row back out of the trash, files included', security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! }, params: rowParams } },
+    { preValidation: admin, schema: { operationId: 'restoreContent', tags: [TAG], summary: 'Bring a row back out of the trash, files included', roles: ROLES_OF.content, security: session, responses: { ...rowAnswer, 409: answers({}, 409)[409]! }, params: rowParams } },
     async (req) => {
       const { r, id } = params(req);
       const row = await life.restore(r, id, actor(req));
@@ -227,7 +228,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     '/api/content/:group/:id',
     {
       preValidation: admin,
-      schema: { operationId: 'purgeContent', tags: [TAG], summary: 'Delete a row in the trash forever, with its files and revisions', security: session, responses: answers({}, 404, 409), params: rowParams },
+      schema: { operationId: 'purgeContent', tags: [TAG], summary: 'Delete a row in the trash forever, with its files and revisions', roles: ROLES_OF.content, security: session, responses: answers({}, 404, 409), params: rowParams },
     },
     async (req) => {
       const { r, id } = params(req);
@@ -245,7 +246,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'contentDependents',
         tags: [TAG],
         summary: 'What deleting this row would affect: rows of other groups that belong to it',
-        security: session, responses: answers({ dependents: arr({ type: 'object' }) }, 404),
+        roles: ROLES_OF.content, security: session, responses: answers({ dependents: arr({ type: 'object' }) }, 404),
         params: rowParams,
       },
     },
@@ -259,8 +260,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
   const worklistSchema = {
     operationId: 'contentWorkList',
     tags: [TAG],
-    summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, images without alt text (missingAlt), new consultation requests, failed mail",
-    security: session, responses: answers({ drafts: arr({ type: 'object' }), scheduled: arr({ type: 'object' }), goingOff: arr({ type: 'object' }), missingAlt: arr({ type: 'object' }), newConsultations: int(), failedMail: int() }),
+    summary: "The dashboard's work list: drafts, scheduled items, items going off the site within 7 days, images without alt text (missingAlt) for admin and editor; new consultation requests and failed mail for admin and intake",
+    roles: ROLES_OF.staff, security: session, responses: answers({ drafts: arr({ type: 'object' }), scheduled: arr({ type: 'object' }), goingOff: arr({ type: 'object' }), missingAlt: arr({ type: 'object' }), newConsultations: int(), failedMail: int() }),
     querystring: { type: 'object', properties: {} },
   };
   app.get(
@@ -269,14 +270,24 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       preValidation: admin,
       schema: worklistSchema,
     },
-    async () => {
+    async (req) => {
       const db = services.store.db;
+      const role = req.admin!.role;
+      // Each role gets the parts it may act on (decision 0040): content items for admin and editor, the
+      // consultation and mail counts for admin and intake.
+      const content = mayUse(role, 'content');
+      const intake = mayUse(role, 'intake');
       const [work, consultations, mail] = await Promise.all([
-        life.worklist(),
-        db.selectFrom('consultations').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow(),
-        db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow(),
+        content ? life.worklist() : { drafts: [], scheduled: [], goingOff: [], missingAlt: [] },
+        intake ? db.selectFrom('consultations').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirstOrThrow() : null,
+        intake ? db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'failed').executeTakeFirstOrThrow() : null,
       ]);
-      return { statusCode: 200, message: 'Work list fetched successfully', ...work, newConsultations: Number(consultations.n), failedMail: Number(mail.n) };
+      return {
+        statusCode: 200,
+        message: 'Work list fetched successfully',
+        ...work,
+        ...(consultations && mail ? { newConsultations: Number(consultations.n), failedMail: Number(mail.n) } : {}),
+      };
     },
   );
 
@@ -288,7 +299,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
         operationId: 'reorderContent',
         tags: [TAG],
         summary: "The group's new order as a list of ids (all rows, or one page of them)",
-        security: session, responses: answers({}, 404),
+        roles: ROLES_OF.content, security: session, responses: answers({}, 404),
         params: { type: 'object', properties: { group: groupParam }, required: ['group'] },
         body: { type: 'object', properties: { ids: { type: 'array', items: {} } } },
       },

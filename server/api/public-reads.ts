@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { about, blog, caseDetails, cases } from '../../content/resources/index';
-import { parseId } from '../content/coerce';
+import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import type { ResourceDef } from '../../content/kit';
 import type { Services } from '../services';
 import { rowName } from './content-schemas';
-import { answers, api, arr, int, obj, ref, str, type Schema } from './route-schema';
-
-/** An id sent as a number or as a string of digits (the handler reads both). */
-const idOf = (description: string): Schema => ({ anyOf: [int(), str(undefined, { pattern: '^\\s*\\d+\\s*$' })], description });
+import { answers, api, arr, idField, PUBLIC, ref, validBody, zodCompiler, type Schema } from './route-schema';
 
 /** The spec's public reads beyond the plain lists. */
 export function registerPublicReads(app: FastifyInstance, services: Services): void {
   const c = services.content;
-  const bodyOf = (b: unknown) => (b && typeof b === 'object' ? (b as Record<string, unknown>) : {});
 
   app.get(
     `/api${about.base}/getRecentAboutImage`,
-    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
+    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], roles: PUBLIC, summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
     async () => {
       const row = await c.recentAbout();
       if (!row) throw new AppError(404, 'No about image found.');
@@ -25,7 +21,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     },
   );
 
-  /** A public read by one id of its JSON body: its schema, and the call's own 400 when the id is missing or not a number. */
+  /** A public read by one id of its JSON body: its schema, and the call's own 400 when the id is missing or not an id (idField). */
   interface ById {
     operationId: string;
     summary: string;
@@ -37,17 +33,18 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     errors?: number[];
   }
   const readById = (r: ResourceDef, path: string, d: ById, read: (id: number) => Promise<{ message: string; value: unknown }>) => {
+    const body = z.object({ [d.field]: idField(d.field, d.invalid).describe(d.about) });
     const schema = api({
       operationId: d.operationId,
       tags: [r.admin.title],
+      roles: PUBLIC,
       summary: d.summary,
-      body: obj({ [d.field]: idOf(d.about) }, [d.field]),
+      body,
       invalid: d.invalid,
-      responses: answers({ [d.key]: d.value }, ...(d.errors ?? [])),
+      responses: answers({ [d.key]: d.value }, 400, ...(d.errors ?? [])),
     });
-    app.post(`/api${r.base}${path}`, { schema }, async (req) => {
-      const id = parseId(bodyOf(req.body)[d.field]);
-      if (id === null) throw new AppError(400, d.invalid);
+    app.post(`/api${r.base}${path}`, { schema, validatorCompiler: zodCompiler }, async (req) => {
+      const id = validBody(body, req)[d.field]!;
       const { message, value } = await read(id);
       return { statusCode: 200, message, [d.key]: value };
     });

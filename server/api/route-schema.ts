@@ -1,5 +1,6 @@
 import type { FastifyError, FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { ACCESS, type Access } from '../../content/roles';
 
 /**
  * The schema every route carries (decision 0026): Fastify reads `params`, `querystring` and `body` (and
@@ -10,11 +11,31 @@ import { z } from 'zod';
  */
 export type Schema = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The roles a route allows, or 'public' (decision 0040); every route declares it. */
+    roles?: Access;
+    /** Left out of the API reference (pages behind emailed links, built client files). */
+    hide?: boolean;
+  }
+}
+
 export interface ApiSchema extends FastifySchema {
   operationId: string;
   tags: string[];
   summary: string;
   description?: string;
+  /**
+   * Who may call it (decision 0040): the roles allowed, or 'public'. One onRequest guard
+   * (registerRoleGuard) answers 401 without a session and 403 to a role not listed; the API reference
+   * shows it. A route without it stops the server at start.
+   */
+  roles: Access;
+  /**
+   * A route of the signed-in account's own security (My account, its sessions, its password): open while
+   * the firm requires two-factor sign-in and the account has none yet (decision 0045).
+   */
+  ownAccount?: boolean;
   /** [{ session: [] }] on calls that need the administrator's session cookie. */
   security?: Array<Record<string, string[]>>;
   /** Documentation only: the body by content type, when Fastify does not validate it. */
@@ -26,6 +47,10 @@ export interface ApiSchema extends FastifySchema {
 }
 
 export const ADMIN = [{ session: [] }];
+
+/** The roles routes declare (content/roles.ts): `roles: ROLES_OF.content`, or PUBLIC. */
+export const ROLES_OF = ACCESS;
+export const PUBLIC = 'public' as const;
 
 export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
 export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
@@ -91,11 +116,27 @@ export function zodMessage(error: z.ZodError): string {
   return issue.message.endsWith('received undefined') ? `${field} is required.` : `${field} is not valid.`;
 }
 
-/** An id field of a JSON body (a number or a string of digits): '<name> is required.' when missing or not an id. */
-export function idField(name: string) {
-  const m = `${name} is required.`;
-  return z.coerce.number(m).int(m).positive(m);
+/**
+ * An id field of a JSON body: a whole number from 1, or a string of its digits (spaces around allowed).
+ * Nothing else is an id: a list (even of one), true, a fraction, an exponent ('1e2'), hex, zero or less.
+ * Missing (or null, or blank) answers `message` or '<name> is required.'; anything else `message` or a
+ * sentence naming the field.
+ */
+export function idField(name: string, message?: string) {
+  const missing = message ?? `${name} is required.`;
+  const notId = message ?? `${name} must be a whole number from 1.`;
+  const error = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : notId);
+  return z
+    .union([z.number({ error }).int(notId).min(1, notId).max(Number.MAX_SAFE_INTEGER, notId), z.string({ error }).regex(ID_TEXT, notId)], { error })
+    .transform((v, ctx) => {
+      const id = Number(typeof v === 'string' ? v.trim() : v);
+      if (id >= 1) return id;
+      ctx.addIssue({ code: 'custom', message: notId, input: v });
+      return z.NEVER;
+    });
 }
+/** An id sent as text: digits only (at most 15, so it stays a safe integer), spaces around allowed. */
+export const ID_TEXT = /^\s*\d{1,15}\s*$/;
 
 /** The body of a route whose zod `body` Fastify already validated (zodCompiler): zod's output. */
 export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown }): z.output<T> {

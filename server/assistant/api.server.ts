@@ -4,8 +4,9 @@ import { SESSION_COOKIE } from '../auth/sessions.server';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
+import { mayUse } from '../../content/roles';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, jsonBody, obj, str } from '../api/route-schema';
+import { ADMIN, ROLES_OF, answers, api, arr, jsonBody, obj, str } from '../api/route-schema';
 
 export const MAX_PROMPT = 2000;
 const HISTORY_LIMIT = 200;
@@ -29,6 +30,7 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
     operationId: 'getAiChat',
     tags,
     summary: 'Chat history of the signed-in administrator',
+    roles: ROLES_OF.staff,
     security: ADMIN,
     responses: answers({ history: arr(obj({ prompt: str(), response: str() }, ['prompt', 'response'])) }),
   });
@@ -55,6 +57,7 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
         operationId: 'createAi',
         tags,
         summary: 'Ask the assistant; the exchange is stored in the history',
+        roles: ROLES_OF.staff,
         security: ADMIN,
         requestBody: jsonBody(obj({ prompt: str(`The question (not blank, at most ${MAX_PROMPT} characters)`, { maxLength: MAX_PROMPT }) }, ['prompt'])),
         responses: answers({ response: str('The answer') }, 400),
@@ -73,7 +76,8 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
       if (!prompt) throw new AppError(400, 'Please enter a question.');
       if (prompt.length > MAX_PROMPT)
         throw new AppError(400, `Please keep the question under ${MAX_PROMPT} characters.`);
-      const { response } = await assistant.reply(prompt);
+      // Consultation requests are shown only to roles that may use them (decision 0040).
+      const { response } = await assistant.reply(prompt, { consultations: mayUse(req.admin!.role, 'intake') });
       await db
         .insertInto('chat_messages')
         .values({ admin_id: req.admin!.adminId, prompt, response, created_at: nowIso() })

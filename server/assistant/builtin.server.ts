@@ -35,7 +35,10 @@ export interface Answer {
 export interface Question {
   prompt: string;
   knowledge: Knowledge;
-  /** Rows of groups the index does not hold (the consultations inbox), read for this question. */
+  /**
+   * Rows of groups the index does not hold (the consultations inbox), read for this question. A personal
+   * group missing here is one the asking account's role may not see (decision 0040).
+   */
   live: ReadonlyMap<string, Row[]>;
   now: Date;
 }
@@ -341,8 +344,16 @@ function listAnswer(q: Question, g: Group, rows: Row[], total: number, noun: str
   return { text: out.join('\n'), kind: 'data', personal: g.personal };
 }
 
+/** A question about a section holding clients' personal data that the account's role may not see. */
+function notForRole(g: Group): Answer {
+  return {
+    text: `${g.title} hold clients' personal data and are handled by intake staff and administrators; your account's role does not show them, so I can't answer about them.`,
+    kind: 'help',
+  };
+}
+
 function overview(q: Question): Answer {
-  const lines = GROUPS.map((g) => {
+  const lines = GROUPS.filter((g) => !g.personal || q.live.has(g.key)).map((g) => {
     const n = (g.personal ? q.live.get(g.key) : q.knowledge.rows.get(g.key))?.length ?? 0;
     return `- ${g.title}: ${plural(n, g.one, g.many)}, ${g.path}`;
   });
@@ -373,6 +384,7 @@ export function builtinAnswer(q: Question): Answer {
     const a = howTo(q, norm, found[0], found[0] ? rowsOf(found[0].g) : []);
     if (a) return a;
   }
+  if (found[0]?.g.personal && !q.live.has(found[0].g.key)) return notForRole(found[0].g);
   if (found[0]) return groupAnswer(q, norm, found[0], tokens, used);
   if (OVERVIEW.test(norm)) return overview(q);
   return searchAnswer(q, norm) ?? { text: UNKNOWN, kind: 'unknown' };

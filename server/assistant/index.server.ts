@@ -71,15 +71,19 @@ export class Assistant {
     return new Knowledge(rows, await this.services.settings.get());
   }
 
-  /** The built-in answer, from the index and the consultations inbox as they are now. */
-  async builtin(prompt: string): Promise<Answer> {
+  /**
+   * The built-in answer, from the index and the consultations inbox as they are now. Without
+   * `consultations` (an editor, decision 0040) the inbox is not read and questions about it are declined.
+   */
+  async builtin(prompt: string, { consultations = true }: { consultations?: boolean } = {}): Promise<Answer> {
+    const knowledge = await this.current();
+    if (!consultations) return builtinAnswer({ prompt, knowledge, live: new Map(), now: this.clock() });
     const inbox = (await this.services.store.db
       .selectFrom('consultations')
       .select(['consultation_id', 'reference', 'name', 'requested_at', 'status', 'created_at'])
       .orderBy('consultation_id', 'desc')
       .limit(INBOX_MAX)
       .execute()) as Row[];
-    const knowledge = await this.current();
     return builtinAnswer({ prompt, knowledge, live: new Map([[CONSULTATIONS.key, inbox]]), now: this.clock() });
   }
 
@@ -88,8 +92,8 @@ export class Assistant {
    * except a refusal of legal advice and an answer holding clients' personal data (consultation
    * requests), which the built-in assistant gives alone.
    */
-  async reply(prompt: string): Promise<AssistantReply> {
-    const answer = await this.builtin(prompt);
+  async reply(prompt: string, access: { consultations?: boolean } = {}): Promise<AssistantReply> {
+    const answer = await this.builtin(prompt, access);
     if (!this.llm || answer.personal || answer.kind === 'refusal') return { response: answer.text, source: 'builtin' };
     const today = showDay(localDay(this.clock()));
     const messages: ChatMessage[] = [

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
@@ -7,6 +7,7 @@ import { passwordProblem } from './password-policy.server';
 import { deleteSessionsOf } from './sessions.server';
 import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens.server';
 import type { Database } from '../db/schema';
+import { isRole, ROLE_LABELS, type Role } from '../../content/roles';
 
 /**
  * The password hash of an invited administrator who has not chosen a password yet: not a scrypt hash,
@@ -24,6 +25,8 @@ export interface AdminAccount {
   created_at: string;
   invited_by: string | null;
   password_changed_at: string | null;
+  /** admin, editor or intake (decision 0040). */
+  role: Role;
   /** Second factors (decision 0043): an authenticator app, passkeys. */
   two_factor: { totp: boolean; passkeys: number };
   last_login_at: string | null;
@@ -59,6 +62,7 @@ export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> 
       'admins.created_at',
       'admins.invited_by',
       'admins.password_changed_at',
+      'admins.role',
       'admin_security.totp_enabled_at',
       'admin_security.last_login_at',
       eb.selectFrom('admin_passkeys').select((e) => e.fn.countAll().as('n')).whereRef('admin_passkeys.admin_id', '=', 'admins.admin_id').as('passkeys'),
@@ -72,6 +76,8 @@ export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> 
     created_at: String(r.created_at),
     invited_by: r.invited_by ?? null,
     password_changed_at: r.password_changed_at ?? null,
+    // A value the server never writes grants the narrowest view here; such an account cannot sign in (sessions.server).
+    role: isRole(r.role) ? r.role : 'intake',
     two_factor: { totp: !!r.totp_enabled_at, passkeys: Number(r.passkeys ?? 0) },
     last_login_at: r.last_login_at ?? null,
   }));
@@ -85,6 +91,7 @@ export async function inviteAdmin(
   db: Kysely<Database>,
   email: string,
   invitedBy: string,
+  role: Role = 'admin',
 ): Promise<{ adminId: number; token: string; resent: boolean }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx
@@ -98,7 +105,7 @@ export async function inviteAdmin(
     let adminId: number;
     if (existing) {
       adminId = Number(existing.admin_id);
-      await trx.updateTable('admins').set({ invited_by: invitedBy }).where('admin_id', '=', adminId).execute();
+      await trx.updateTable('admins').set({ invited_by: invitedBy, role }).where('admin_id', '=', adminId).execute();
     } else {
       const row = await trx
         .insertInto('admins')
@@ -108,6 +115,7 @@ export async function inviteAdmin(
           created_at: nowIso(),
           password_changed_at: null,
           invited_by: invitedBy,
+          role,
         })
         .returning('admin_id')
         .executeTakeFirstOrThrow();
@@ -119,7 +127,7 @@ export async function inviteAdmin(
 }
 
 /**
- * Removes an administrator with their sessions and links. The last administrator who can sign in
+ * Removes an account with its sessions and links. The last administrator (role admin) who can sign in
  * is never removed: the delete itself checks that another active one remains (one statement).
  */
 export async function removeAdmin(db: Kysely<Database>, adminId: number): Promise<AdminAccount> {
@@ -128,20 +136,7 @@ export async function removeAdmin(db: Kysely<Database>, adminId: number): Promis
   const res = await db
     .deleteFrom('admins')
     .where('admin_id', '=', adminId)
-    .where((eb) =>
-      eb.or([
-        eb('password_hash', '=', PENDING_HASH),
-        eb(
-          eb
-            .selectFrom('admins as other')
-            .select((e) => e.fn.countAll().as('n'))
-            .where('other.admin_id', '!=', adminId)
-            .where('other.password_hash', '!=', PENDING_HASH),
-          '>',
-          0,
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([eb('password_hash', '=', PENDING_HASH), eb('role', '!=', 'admin'), otherActiveAdmins(eb, adminId)]))
     .executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) {
     throw new AppError(409, 'The last administrator cannot be removed. Invite another administrator first.');
@@ -150,6 +145,52 @@ export async function removeAdmin(db: Kysely<Database>, adminId: number): Promis
   await deleteSessionsOf(db, adminId);
   await db.deleteFrom('admin_tokens').where('admin_id', '=', adminId).execute();
   return target;
+}
+
+/** True when an active account other than adminId has the role admin (a condition inside one statement). */
+function otherActiveAdmins(eb: ExpressionBuilder<Database, 'admins'>, adminId: number) {
+  return eb(
+    eb
+      .selectFrom('admins as other')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('other.admin_id', '!=', adminId)
+      .where('other.role', '=', 'admin')
+      .where('other.password_hash', '!=', PENDING_HASH),
+    '>',
+    0,
+  );
+}
+
+export const LAST_ADMIN_ROLE = 'The last administrator cannot be given another role. Make another account an administrator first.';
+
+/**
+ * Gives an account another role and ends its sessions (all of them, or all but `keepSession` when the
+ * account changes its own role), so every instance applies it at once. The last active administrator
+ * keeps the role admin: the update itself checks that another one remains (one statement). Answers
+ * the account before and after.
+ */
+export async function setAdminRole(
+  db: Kysely<Database>,
+  adminId: number,
+  role: Role,
+  keepSession?: string,
+): Promise<{ before: AdminAccount; after: AdminAccount }> {
+  const before = (await listAdmins(db)).find((a) => a.admin_id === adminId);
+  if (!before) throw new AppError(404, 'Administrator not found');
+  if (before.role === role) return { before, after: before };
+  const res = await db
+    .updateTable('admins')
+    .set({ role })
+    .where('admin_id', '=', adminId)
+    .where((eb) => eb.or([eb('password_hash', '=', PENDING_HASH), eb('role', '!=', 'admin'), otherActiveAdmins(eb, adminId)]))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, LAST_ADMIN_ROLE);
+  await deleteSessionsOf(db, adminId, keepSession);
+  return { before, after: { ...before, role } };
+}
+
+export function roleLabel(role: Role): string {
+  return ROLE_LABELS[role];
 }
 
 /** Stores a new password hash, ends every session of the account and drops its unused links. */

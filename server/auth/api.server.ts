@@ -7,8 +7,10 @@ import {
   removeAdmin,
   requestReset,
   resetWithToken,
+  setAdminRole,
   ttlText,
 } from './accounts.server';
+import { ROLE_LABELS, ROLES } from '../../content/roles';
 import { MIN_PASSWORD_LENGTH } from './password-policy.server';
 import type { AccountSecurity } from './account-security.server';
 import { lifetimesOf } from './security.server';
@@ -20,10 +22,13 @@ import { escapeHtml } from '../mail/templates.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { z } from 'zod';
-import { ADMIN, answers, api, arr, bool, idField, int, jsonBody, nullable, obj, str, validBody, zodCompiler } from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, arr, bool, idField, int, jsonBody, nullable, obj, str, validBody, zodCompiler, zodMessage } from '../api/route-schema';
 
 const tags = ['Administrators'];
 const RemoveBody = z.object({ admin_id: idField('admin_id') });
+const roleField = z.enum(ROLES, `role must be one of ${ROLES.join(', ')}.`);
+const RoleBody = z.object({ admin_id: idField('admin_id'), role: roleField });
+const InviteRole = z.object({ role: roleField.default('admin') });
 const sessionTags = ['Administrator session'];
 const newPassword = (d: string) => str(`${d}: at least ${MIN_PASSWORD_LENGTH} characters, not a common password`, { minLength: MIN_PASSWORD_LENGTH });
 const adminView = obj({
@@ -33,6 +38,7 @@ const adminView = obj({
   created_at: str(),
   invited_by: nullable(str()),
   password_changed_at: nullable(str()),
+  role: str('What the account may use (decision 0040)', { enum: [...ROLES] }),
   two_factor: obj({ totp: bool('An authenticator app is set up'), passkeys: int('Passkeys registered') }),
   last_login_at: nullable(str('The last completed sign-in')),
 });
@@ -117,7 +123,8 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const list = api({
     operationId: 'listAdmins',
     tags,
-    summary: 'Every administrator, with status active or invited, two-factor status and last sign-in',
+    roles: ROLES_OF.admin,
+    summary: 'Every account with its role (admin, editor or intake), status active or invited, two-factor status and last sign-in',
     security: ADMIN,
     responses: answers({ admins: arr({ allOf: [adminView, obj({ you: bool('The signed-in administrator') })] }), minPasswordLength: int() }),
   });
@@ -131,6 +138,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const invite = api({
     operationId: 'inviteAdmin',
     tags,
+    roles: ROLES_OF.admin,
     summary: `Invites an administrator by email: a one-time link to choose a password (${ttlText('invite')})`,
     description: 'Inviting a pending address again sends a fresh link; an existing active administrator answers 409.',
     security: ADMIN,
@@ -139,9 +147,12 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   });
   app.post('/api/admins/invite', { preHandler: admin, schema: invite }, async (req) => {
     const email = normaliseEmail(body(req).email);
-    const { adminId, token, resent } = await inviteAdmin(db, email, req.admin!.email);
+    const parsedRole = InviteRole.safeParse({ role: body(req).role ?? undefined });
+    if (!parsedRole.success) throw new AppError(400, zodMessage(parsedRole.error));
+    const role = parsedRole.data.role;
+    const { adminId, token, resent } = await inviteAdmin(db, email, req.admin!.email, role);
     await sendInvite(email, token, req.admin!.email);
-    req.audit = { action: resent ? 'reinvite' : 'invite', target: 'admins', recordId: adminId, summary: email };
+    req.audit = { action: resent ? 'reinvite' : 'invite', target: 'admins', recordId: adminId, summary: `${email} (${ROLE_LABELS[role]})` };
     return {
       statusCode: 200,
       message: resent
@@ -154,6 +165,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const remove = api({
     operationId: 'removeAdmin',
     tags,
+    roles: ROLES_OF.admin,
     summary: 'Removes an administrator and ends their sessions; the last one who can sign in stays (409)',
     security: ADMIN,
     body: RemoveBody,
@@ -167,14 +179,41 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     return { statusCode: 200, message: `Administrator ${removed.email} removed. Their sessions have ended.` };
   });
 
+  const changeRole = api({
+    operationId: 'setAdminRole',
+    tags,
+    summary: 'Gives an account another role (admin, editor or intake); its sessions end at once, on every instance',
+    description: 'The last active administrator cannot be given another role (409). Recorded in the audit log with the old and the new role.',
+    roles: ROLES_OF.admin,
+    security: ADMIN,
+    body: RoleBody,
+    responses: answers({ admin: adminView }, 400, 404, 409),
+  });
+  app.post('/api/admins/role', { preValidation: admin, validatorCompiler: zodCompiler, schema: changeRole }, async (req) => {
+    const { admin_id, role } = validBody(RoleBody, req);
+    const { before, after } = await setAdminRole(db, admin_id, role, req.admin!.adminId === admin_id ? req.admin!.sessionId : undefined);
+    if (before.role === after.role) {
+      return { statusCode: 200, message: `${after.email} already has the role ${ROLE_LABELS[role]}.`, admin: after };
+    }
+    req.audit = { action: 'change-role', target: 'admins', recordId: admin_id, summary: `${after.email}: ${before.role} → ${after.role}` };
+    await security.changed(req, after.email, `The role of your account was changed from ${ROLE_LABELS[before.role]} to ${ROLE_LABELS[after.role]} by ${req.admin!.email}. Your sessions have ended.`);
+    return {
+      statusCode: 200,
+      message: `${after.email} now has the role ${ROLE_LABELS[role]}. ${req.admin!.adminId === admin_id ? 'Your other sessions have' : 'Their sessions have'} ended.`,
+      admin: after,
+    };
+  });
+
   app.post(
     '/api/admins/changepassword',
     {
-      preHandler: requireAdmin(services, { ownAccount: true }),
+      preHandler: admin,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'changeOwnPassword',
         tags,
+        roles: ROLES_OF.staff,
+        ownAccount: true,
         summary: 'Changes the signed-in administrator’s password; every session of the account ends, this one gets a new cookie',
         security: ADMIN,
         requestBody: jsonBody(obj({ currentPassword: str(), newPassword: newPassword('The new password') }, ['currentPassword', 'newPassword'])),
@@ -196,6 +235,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const forgot = api({
     operationId: 'forgotPassword',
     tags: sessionTags,
+    roles: PUBLIC,
     summary: `'Forgot Password?': emails a one-time link to choose a new password (expires in ${ttlText('reset')})`,
     description: 'Answers the same 200 message whether or not an account uses the address; at most one mail a minute per account, 5 requests a minute per client address (429 above).',
     requestBody: jsonBody(obj({ email: str('The account email', { format: 'email' }) }, ['email'])),
@@ -214,6 +254,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   const reset = api({
     operationId: 'resetPassword',
     tags: sessionTags,
+    roles: PUBLIC,
     summary: 'Sets a password with the token from an emailed link (reset or invitation); the link works once',
     description: 'Every session of the account ends. An invalid, used or expired token, or a weak password, answers 400 with the reason.',
     requestBody: jsonBody(obj({ token: str('The token from the link'), password: newPassword('The new password') }, ['token', 'password'])),

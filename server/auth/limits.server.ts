@@ -42,8 +42,8 @@ export function tooManyWritesMessage(seconds: number): string {
 }
 
 /**
- * Limits administrator writes (adds, updates, deletes, uploads, mail) per session: after the route's
- * own preHandlers (the session check) every signed-in write is counted, and one above `perMinute`
+ * Limits administrator writes (adds, updates, deletes, uploads, mail) per session: after the role guard
+ * and the route's own preHandlers every signed-in write is counted, and one above `perMinute`
  * answers 429 with Retry-After. Must be called before the routes are registered. 0 turns it off.
  */
 export function registerAdminWriteLimit(app: FastifyInstance, perMinute: number): void {
@@ -59,8 +59,8 @@ export function registerAdminWriteLimit(app: FastifyInstance, perMinute: number)
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map(String);
     if (!methods.some((m) => WRITES.has(m)) || !route.url.startsWith('/api/') || NOT_COUNTED.has(route.url)) return;
-    // Only routes guarded by a session check have one; the public writes (sign-in, consultation) have their own limits.
-    if (!route.preHandler) return;
-    route.preHandler = [...[route.preHandler].flat(), check];
+    // Only routes behind the session (decision 0040); the public writes (sign-in, consultation) have their own limits.
+    if (route.schema?.roles === 'public') return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), check];
   });
 }

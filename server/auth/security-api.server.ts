@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, bool, idField, int, jsonBody, nullable, obj, str, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, arr, bool, idField, int, jsonBody, nullable, obj, str, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import type { AccountSecurity } from './account-security.server';
@@ -57,11 +57,13 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
  */
 export function registerAccountSecurityRoutes(app: FastifyInstance, services: Services, security: AccountSecurity): void {
   const db = services.store.db;
-  const own = requireAdmin(services, { ownAccount: true });
+  const own = requireAdmin(services);
   const admin = requireAdmin(services);
+  /** The routes of one's own account: every role, and open while two-factor set-up is required. */
+  const mine = { roles: ROLES_OF.staff, ownAccount: true } as const;
   const who = (req: FastifyRequest) => req.admin!;
 
-  /* ---------------------------------------------------------------- My account */
+  /* ---------------------------------------------------------------- My account (every role: its own account) */
 
   app.get(
     '/api/account/security',
@@ -69,6 +71,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       preHandler: own,
       schema: api({
         operationId: 'getMyAccountSecurity',
+        ...mine,
         tags,
         summary: 'The signed-in account: two-factor status, passkeys, and whether the firm requires two-factor sign-in',
         security: ADMIN,
@@ -91,6 +94,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       preHandler: own,
       schema: api({
         operationId: 'startTotp',
+        ...mine,
         tags,
         summary: 'Starts setting up an authenticator app: a new secret, its otpauth:// URI and a QR code (an SVG data URL)',
         description: 'The secret waits 15 minutes for confirmTotp. While an authenticator app is on, answers 409.',
@@ -113,6 +117,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'confirmTotp',
+        ...mine,
         tags,
         summary: 'Turns two-factor sign-in on with a current code of the new secret; answers ten single-use recovery codes (shown once)',
         security: ADMIN,
@@ -139,6 +144,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'regenerateRecoveryCodes',
+        ...mine,
         tags,
         summary: 'Ten new recovery codes with a current code; the old ones stop working',
         security: ADMIN,
@@ -161,6 +167,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'disableTotp',
+        ...mine,
         tags,
         summary: 'Turns the authenticator app off: needs the password and a current code; every other session of the account ends',
         security: ADMIN,
@@ -180,7 +187,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
 
   app.get(
     '/api/account/passkeys',
-    { preHandler: own, schema: api({ operationId: 'listPasskeys', tags, summary: "The account's passkeys", security: ADMIN, responses: answers({ passkeys: arr(passkeyView) }) }) },
+    { preHandler: own, schema: api({ operationId: 'listPasskeys',
+        ...mine, tags, summary: "The account's passkeys", security: ADMIN, responses: answers({ passkeys: arr(passkeyView) }) }) },
     async (req) => ({ statusCode: 200, message: 'Passkeys fetched successfully', passkeys: await listPasskeys(db, who(req).adminId) }),
   );
 
@@ -190,6 +198,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       preHandler: own,
       schema: api({
         operationId: 'startPasskeyRegistration',
+        ...mine,
         tags,
         summary: 'Options for navigator.credentials.create() (WebAuthn) and the id of their challenge (five minutes)',
         security: ADMIN,
@@ -206,6 +215,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: api({
         operationId: 'finishPasskeyRegistration',
+        ...mine,
         tags,
         summary: "Registers the passkey from the browser's answer under a name",
         security: ADMIN,
@@ -227,7 +237,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     {
       preValidation: own,
       validatorCompiler: zodCompiler,
-      schema: api({ operationId: 'removePasskey', tags, summary: 'Removes one of the account’s passkeys', security: ADMIN, body: RemovePasskeyBody, responses: answers({}, 400, 404) }),
+      schema: api({ operationId: 'removePasskey',
+        ...mine, tags, summary: 'Removes one of the account’s passkeys', security: ADMIN, body: RemovePasskeyBody, responses: answers({}, 400, 404) }),
     },
     async (req) => {
       const removed = await removePasskey(db, who(req).adminId, validBody(RemovePasskeyBody, req).passkey_id);
@@ -243,7 +254,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     '/api/account/sessions',
     {
       preHandler: own,
-      schema: api({ operationId: 'listSessions', tags, summary: "The account's own sessions: created, last seen, address, device, and which one is this", security: ADMIN, responses: answers({ sessions: arr(sessionView) }) }),
+      schema: api({ operationId: 'listSessions',
+        ...mine, tags, summary: "The account's own sessions: created, last seen, address, device, and which one is this", security: ADMIN, responses: answers({ sessions: arr(sessionView) }) }),
     },
     async (req) => ({
       statusCode: 200,
@@ -257,7 +269,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     {
       preValidation: own,
       validatorCompiler: zodCompiler,
-      schema: api({ operationId: 'revokeSession', tags, summary: 'Ends one of the account’s sessions (this one too, which signs out)', security: ADMIN, body: RevokeBody, responses: answers({}, 400, 404) }),
+      schema: api({ operationId: 'revokeSession',
+        ...mine, tags, summary: 'Ends one of the account’s sessions (this one too, which signs out)', security: ADMIN, body: RevokeBody, responses: answers({}, 400, 404) }),
     },
     async (req) => {
       if (!(await revokeSessionById(db, who(req).adminId, validBody(RevokeBody, req).id))) throw new AppError(404, 'Session not found');
@@ -270,7 +283,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     '/api/account/sessions/revokeothers',
     {
       preHandler: own,
-      schema: api({ operationId: 'revokeOtherSessions', tags, summary: 'Sign out everywhere else: ends every session of the account but this one', security: ADMIN, responses: answers({ ended: int() }) }),
+      schema: api({ operationId: 'revokeOtherSessions',
+        ...mine, tags, summary: 'Sign out everywhere else: ends every session of the account but this one', security: ADMIN, responses: answers({ ended: int() }) }),
     },
     async (req) => {
       const ended = await deleteSessionsOf(db, who(req).adminId, who(req).sessionId);
@@ -286,6 +300,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       validatorCompiler: zodCompiler,
       schema: api({
         operationId: 'endAdminSessions',
+        roles: ROLES_OF.admin,
         tags: ['Administrators'],
         summary: 'Ends every session of an account (one’s own: every other one)',
         security: ADMIN,
@@ -308,7 +323,8 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
   const settingsSchema = { settings: securitySettingsView };
   app.get(
     '/api/admins/securitysettings',
-    { preHandler: admin, schema: api({ operationId: 'getSecuritySettings', tags: ['Administrators'], summary: 'The sign-in policy and session lifetimes', security: ADMIN, responses: answers(settingsSchema) }) },
+    { preHandler: admin, schema: api({ operationId: 'getSecuritySettings',
+        roles: ROLES_OF.admin, tags: ['Administrators'], summary: 'The sign-in policy and session lifetimes', security: ADMIN, responses: answers(settingsSchema) }) },
     async () => ({ statusCode: 200, message: 'Security settings fetched successfully', settings: await security.settings() }),
   );
   app.post(
@@ -317,6 +333,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       preHandler: admin,
       schema: api({
         operationId: 'updateSecuritySettings',
+        roles: ROLES_OF.admin,
         tags: ['Administrators'],
         summary: 'Changes the sign-in policy or the session lifetimes (the keys sent; the others stay)',
         security: ADMIN,
@@ -340,6 +357,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: limited,
       schema: api({
         operationId: 'verifyTotp',
+        roles: PUBLIC,
         tags: signInTags,
         summary: 'The second step of a sign-in: the mfaToken of adminLogin and a current code or one recovery code; starts the session',
         description: 'A code already used is refused; a recovery code works once. Five wrong codes lock the second step for 15 minutes (429 with the time left and Retry-After).',
@@ -374,6 +392,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: limited,
       schema: api({
         operationId: 'startPasskeyLogin',
+        roles: PUBLIC,
         tags: signInTags,
         summary: 'Options for navigator.credentials.get(): with an mfaToken the account’s passkeys (second step), without one any passkey of this site (sign-in without a password)',
         requestBody: jsonBody(obj({ mfaToken: str('From adminLogin, for the second step') }), false),
@@ -398,6 +417,7 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
       config: limited,
       schema: api({
         operationId: 'finishPasskeyLogin',
+        roles: PUBLIC,
         tags: signInTags,
         summary: "Signs in with the browser's passkey answer (and the mfaToken when it is the second step); starts the session",
         requestBody: jsonBody(obj({ challengeId: str(), response: webauthnJson('AuthenticationResponseJSON'), mfaToken: str() }, ['challengeId', 'response'])),

@@ -3,6 +3,7 @@ import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../db/schema';
+import { isRole, type Role } from '../../content/roles';
 
 export const SESSION_COOKIE = 'lex_session';
 
@@ -25,6 +26,8 @@ export interface SessionAdmin {
   sessionId: string;
   /** The account has a second factor (an authenticator app or a passkey). */
   twoFactor: boolean;
+  /** Read from the account on every request, so a role change applies at once on every instance. */
+  role: Role;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -98,6 +101,7 @@ export async function readSession(
       'sessions.expires_at',
       'sessions.last_seen_at',
       'admins.email',
+      'admins.role',
       'admin_security.totp_enabled_at',
       eb.exists(eb.selectFrom('admin_passkeys').select('passkey_id').whereRef('admin_passkeys.admin_id', '=', 'sessions.admin_id')).as('has_passkey'),
     ])
@@ -113,10 +117,13 @@ export async function readSession(
   if (now - lastSeen > 60_000) {
     await db.updateTable('sessions').set({ last_seen_at: new Date(now).toISOString() }).where('session_id', '=', id).execute();
   }
+  // A value the server never writes grants nothing: no session.
+  if (!isRole(row.role)) return null;
   return {
     adminId: Number(row.admin_id),
     email: row.email,
     sessionId: id,
+    role: row.role,
     twoFactor: !!row.totp_enabled_at || !!Number(row.has_passkey),
   };
 }

@@ -7,7 +7,7 @@ import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
 import { AppError } from '../lib/errors';
-import { validBody, zodCompiler } from '../api/route-schema';
+import { idField, PUBLIC, ROLES_OF, validBody, zodCompiler } from '../api/route-schema';
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
@@ -16,7 +16,7 @@ const GROUPS = [...(Object.keys(RULE36_CHECKED_FIELDS) as ResourceKey[]), 'setti
 const CHECK_INVALID = 'Send the text to check, or a content group and the id of one of its items.';
 const CheckBody = z.union([
   z.object({ text: z.string().max(500_000), group: z.enum(GROUPS).optional() }),
-  z.object({ group: z.enum(GROUPS), id: z.coerce.number().int().positive().optional() }),
+  z.object({ group: z.enum(GROUPS), id: idField('id').optional() }),
 ]);
 
 /** Every answer's envelope (inline: Fastify also serialises answers with these schemas). */
@@ -52,6 +52,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       validatorCompiler: zodCompiler,
       schema: {
         operationId: 'checkCompliance',
+        roles: ROLES_OF.content,
         invalid: CHECK_INVALID,
         tags: ['Compliance'],
         summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
@@ -105,6 +106,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         operationId: 'acceptDisclaimer',
+        roles: PUBLIC,
         tags: ['Compliance'],
         summary: 'Count one agreement to the current disclaimer version (a count per day; nothing about the visitor)',
         body: { type: 'object', properties: { version: { type: 'string', maxLength: 40 } }, required: ['version'] },
@@ -131,6 +133,7 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       preHandler: admin,
       schema: {
         operationId: 'getDisclaimerAcceptances',
+        roles: ROLES_OF.content,
         tags: ['Compliance'],
         summary: 'Agreements to the disclaimer per version and day (last 90 days), and the current version',
         security: [{ session: [] }],

@@ -9,8 +9,9 @@ import {
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
+import { parseId } from '../content/coerce';
 import { z } from 'zod';
-import { ADMIN, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
+import { ADMIN, ROLES_OF, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
 
 const tags = ['Mail and consultations'];
 const StatusBody = z.object({
@@ -97,6 +98,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'listConsultations',
     tags,
     summary: 'Consultation requests, newest first, a page at a time',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     querystring: obj({
       status: str('Only requests in this status'),
@@ -133,6 +135,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'updateConsultationStatus',
     tags,
     summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
+    roles: ROLES_OF.intake,
     security: ADMIN,
     body: StatusBody,
     responses: answers({ consultation }, 400, 404, 409),
@@ -155,13 +158,15 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     operationId: 'getConsultationDocument',
     tags,
     summary: 'The private document of a consultation request (a download)',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     params: obj({ id: str('consultation_id') }, ['id']),
-    responses: { 200: media('application/octet-stream'), ...answers({}, 404) },
+    responses: { 200: media('application/octet-stream'), ...answers({}, 400, 404) },
   });
   app.get('/api/consultations/:id/document', { preValidation: admin, schema: document }, async (req, reply) => {
-    const id = Number((req.params as { id: string }).id);
-    const row = Number.isInteger(id) && id > 0 ? await mail.getConsultation(id) : null;
+    const id = parseId((req.params as { id: string }).id);
+    if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
+    const row = await mail.getConsultation(id);
     if (!row?.document_path) throw new AppError(404, 'Document not found');
     const file = await services.files.open(row.document_path);
     if (!file) throw new AppError(404, 'Document not found');

@@ -12,7 +12,7 @@ import { useLink, linkUsed } from './links.server';
 import { formatInZone } from './mails.server';
 import { forgetNameWords } from './names.server';
 import { sendPage } from './pages.server';
-import { ADMIN, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { matchesAny } from '../content/lifecycle';
 import { parse } from './routes.server';
 import type { Intake, IntakeTables } from './service.server';
@@ -312,6 +312,7 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
       schema: api({
         operationId: 'requestDataAccess',
         tags: ['Privacy'],
+        roles: PUBLIC,
         summary: 'Ask for a copy of one’s data or its erasure: a one-time link is mailed to the address (the same answer whether or not it is known)',
         description: 'JSON or form {email, kind: access | erasure (default access)}. A form posted by a browser (Accept: text/html) gets a page.',
         requestBody: { required: true, content: { 'application/json': { schema: fromZod(RequestBody) }, 'multipart/form-data': { schema: fromZod(RequestBody) } } },
@@ -359,8 +360,9 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     );
   };
 
-  app.get('/privacy/data', async (req, reply) => dataPage(reply, (req.query as Record<string, unknown>).t));
-  app.post('/privacy/data', async (req, reply) => {
+  // The page behind the emailed one-time link: the link is the authority (public).
+  app.get('/privacy/data', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => dataPage(reply, (req.query as Record<string, unknown>).t));
+  app.post('/privacy/data', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const body = await readBody(req, services.files.tmpDir, 1);
     await body.cleanup();
     const token = body.fields.t;
@@ -389,7 +391,7 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   const sch = (operationId: string, summary: string, body?: z.ZodType, ok: Record<string, Schema> = {}) => ({
     preValidation: admin,
     validatorCompiler: zodCompiler,
-    schema: api({ operationId, tags: ['Privacy'], summary, security: ADMIN, ...(body ? { body } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
+    schema: api({ operationId, tags: ['Privacy'], summary, roles: ROLES_OF.intake, security: ADMIN, ...(body ? { body } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
   });
   const Id = z.object({ request_id: idField('request_id') });
   const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { parseCsv } from './csv.server';
 import { linkUsed, type LinkPayload } from './links.server';
 import { escapeHtml, officePhones, sendPage } from './pages.server';
-import { ADMIN, answers, api, int, obj, str, idField, PageQuery, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, int, obj, str, idField, PageQuery, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 import { matchesAny } from '../content/lifecycle';
@@ -83,6 +83,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     {
       schema: api({
         operationId: 'listConsultationSlots',
+        roles: PUBLIC,
         tags: ['Consultations'],
         summary: 'Free consultation slots between two dates (the firm’s days), as ISO times with the places left',
         querystring: {
@@ -138,6 +139,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
         operationId: 'decideConsultation',
         tags: ['Consultations'],
         summary: 'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
+        roles: ROLES_OF.intake,
         security: ADMIN,
         description: '409 when the request is not in a state that allows the action.',
         body: DecideBody,
@@ -161,6 +163,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
         operationId: 'clearConflict',
         tags: ['Consultations'],
         summary: 'Clear a conflict hold (the request then waits for a decision) or decline the request',
+        roles: ROLES_OF.intake,
         security: ADMIN,
         body: ClearBody,
         responses: answers({ consultation: decided }, 400, 404, 409),
@@ -186,6 +189,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
       operationId,
       tags: ['Conflict check'],
       summary,
+      roles: ROLES_OF.intake,
       security: ADMIN,
       ...(description ? { description } : {}),
       ...(body ? { body } : {}),
@@ -303,8 +307,9 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     return sendPage(reply, 200, action === 'confirm' ? 'Confirm consultation' : 'Decline request', `${details}${form}<p class="note">This link works once, without signing in.</p>`, s);
   };
 
-  app.get('/consultation/decide', async (req, reply) => decidePage(req, reply, (req.query as Record<string, unknown>).t));
-  app.post('/consultation/decide', async (req, reply) => {
+  // Pages behind the signed links of the mails: the link is the authority (public).
+  app.get('/consultation/decide', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => decidePage(req, reply, (req.query as Record<string, unknown>).t));
+  app.post('/consultation/decide', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const body = await readBody(req, services.files.tmpDir, 1);
     await body.cleanup();
     const token = body.fields.t;
@@ -363,8 +368,8 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     return sendPage(reply, 200, 'Your consultation', `${banner}${details}${move}${cancel}<p class="note">Possible until ${s.privacy.cancelCutoffHours} hours before the consultation. This link works once.</p>`, s);
   };
 
-  app.get('/consultation/manage', async (req, reply) => managePage(reply, (req.query as Record<string, unknown>).t));
-  app.post('/consultation/manage', async (req, reply) => {
+  app.get('/consultation/manage', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => managePage(reply, (req.query as Record<string, unknown>).t));
+  app.post('/consultation/manage', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const body = await readBody(req, services.files.tmpDir, 1);
     await body.cleanup();
     const token = body.fields.t;

@@ -2,7 +2,10 @@ import { ALT_FLAG, ALT_MAX, altColumn, altFileFields, defaultAlt } from '../../c
 import { isBlank, type ResourceDef } from '../../content/kit';
 import { AppError } from '../lib/errors';
 
-/** Parses an id sent as a number or a numeric string; anything else is null. */
+/**
+ * Parses an id sent as a whole number from 1 or a string of its digits; anything else (a list, even of
+ * one; true; a fraction; '1e2') is null. The same rule as `idField` of the zod route schemas.
+ */
 export function parseId(raw: unknown): number | null {
   if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) return raw;
   if (typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim())) {

@@ -22,6 +22,7 @@ import { typedTrx } from '../db/schema';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
+import { parseId } from './coerce';
 import type { ContentService, ExtensionPlan, Row } from './service';
 
 /** Dynamic access to the content tables (their names come from the declarations). */
@@ -726,8 +727,8 @@ export class ContentLifecycle {
     if (!ORDERED.has(r.key)) throw new AppError(400, `${r.admin.title} are shown by date, not in an order you set.`);
     const bad = new AppError(400, 'Please send the new order as a list of ids, each once.');
     if (!Array.isArray(rawIds) || rawIds.length === 0 || rawIds.length > 10_000) throw bad;
-    const ids = rawIds.map((v) => (typeof v === 'number' ? v : Number(v)));
-    if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0) || new Set(ids).size !== ids.length) throw bad;
+    const ids = rawIds.map(parseId);
+    if (ids.some((n) => n === null) || new Set(ids).size !== ids.length) throw bad;
     const rows: Row[] = [];
     for (let i = 0; i < ids.length; i += 500) {
       rows.push(

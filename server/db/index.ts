@@ -21,6 +21,7 @@ import { up as adminListIndexes } from './migrations/0019-admin-list-indexes';
 import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-erasure-list-indexes';
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
 import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
+import { up as adminRoles } from './migrations/0028-admin-roles';
 import { up as accountSecurity } from './migrations/0029-account-security';
 import type { Database } from './schema';
 
@@ -103,6 +104,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0020-mail-and-erasure-list-indexes': { up: mailAndErasureListIndexes(dialect) },
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
     '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
+    '0028-admin-roles': { up: adminRoles(dialect) },
     '0029-account-security': { up: accountSecurity(dialect) },
   };
 }

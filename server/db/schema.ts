@@ -56,6 +56,8 @@ export interface AdminsTable {
   password_changed_at: string | null;
   created_at: Defaulted<string>;
   invited_by: string | null;
+  /** admin, editor or intake (decision 0040). */
+  role: Defaulted<string>;
 }
 
 export interface SessionsTable {

@@ -7,7 +7,7 @@ import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
 import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
 import { z } from 'zod';
-import { ADMIN, answers, api, arr, binary, bool, idField, int, nullable, obj, PageQuery, pagedAnswers, statusFilter, str, validBody, zodCompiler } from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, arr, binary, bool, idField, int, nullable, obj, PageQuery, pagedAnswers, statusFilter, str, validBody, zodCompiler } from '../api/route-schema';
 import { MAIL_STATUSES, type OutboxEntry } from './outbox.server';
 import { MAX_MAIL_FILES } from './service.server';
 import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
@@ -67,6 +67,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
         config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
         schema: api({
           operationId: 'bookConsultation',
+          roles: PUBLIC,
           tags,
           summary: 'Book a consultation (public, rate-limited). The answer carries success; a form posted by a browser (Accept: text/html) gets a page.',
           requestBody: { required: true, content: { 'multipart/form-data': { schema: contactForm }, 'application/json': { schema: contactForm } } },
@@ -103,6 +104,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
       operationId: 'sendMail',
       tags,
       summary: `Send mail from the admin (at most ${MAX_MAIL_FILES} files: "You can upload up to ${MAX_MAIL_FILES} files."). The answer carries success.`,
+      roles: ROLES_OF.intake,
       security: ADMIN,
       requestBody: {
         required: true,
@@ -150,6 +152,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     operationId: 'listMailOutbox',
     tags,
     summary: 'The mail log, newest first (latest 200 messages); `page` (and `size`, default 50) for one page, `q` (recipient or subject) and `status` to narrow it',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     querystring: OutboxQuery,
     responses: pagedAnswers(
@@ -197,6 +200,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     operationId: 'retryMail',
     tags,
     summary: 'Queue a failed message again',
+    roles: ROLES_OF.intake,
     security: ADMIN,
     body: RetryBody,
     responses: answers({ mail: obj({ mail_id: int(), status: str(undefined, { enum: [...MAIL_STATUSES] }) }) }, 400, 404, 409),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, answers, api, arr, idField, int, nullable, obj, PageQuery, str, validBody, zodCompiler, type Schema } from '../api/route-schema';
+import { ADMIN, ROLES_OF, answers, api, arr, idField, int, nullable, obj, PageQuery, str, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import type { Services } from '../services';
 
 const tags = ['Redirects'];
@@ -42,6 +42,8 @@ export function registerRedirectRoutes(app: FastifyInstance, services: Services)
       operationId,
       tags,
       summary,
+      // Redirects and the Not found report belong to the website's content (decision 0040).
+      roles: ROLES_OF.content,
       security: ADMIN,
       ...(description ? { description } : {}),
       ...(body ? { body } : {}),

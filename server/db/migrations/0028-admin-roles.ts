@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import type { MigrationDb } from '../schema';
+import type { Dialect } from '../index';
+
+/**
+ * Staff roles (decision 0040): admin, editor or intake. Every account that existed before is an
+ * administrator, as the spec's single role was.
+ */
+export function up(_dialect: Dialect) {
+  return async (db: MigrationDb): Promise<void> => {
+    await db.schema
+      .alterTable('admins')
+      .addColumn('role', 'text', (c) => c.notNull().defaultTo(sql`'admin'`))
+      .execute();
+  };
+}
