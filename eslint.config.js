@@ -18,4 +18,5 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
     },
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
 );

@@ -79,6 +79,16 @@ export const DOCUMENT_ACCEPT =
 
 export type Mode = 'add' | 'update';
 
+/**
+ * Filled in by `content/resources/index.ts` (module augmentation, as React Router's `Register`), so the
+ * kit names the declared groups without importing the declarations that import it (decision 0037).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Register {}
+
+/** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
+export type ResourceKey = Register extends { group: infer G extends { key: string } } ? G['key'] : string;
+
 /** Values after coercion: strings trimmed (blank → undefined), numbers parsed. */
 export type Values = Record<string, unknown>;
 
@@ -89,9 +99,6 @@ export interface ValidationContext {
   /** True when the stored row (update) already has a file in that field. */
   hasStoredFile(name: string): boolean;
 }
-
-/** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
-export type ResourceKey = import('./resources/index').Declared['key'];
 
 /** A content group as the server, the admin screens and the API reference read it (see `defineResource`). */
 export interface ResourceDef {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { ContentService } from './content/service';
 import { SettingsService } from './content/settings';
-import type { Store } from './db/index';
+import type { Store } from './database';
 import type { FileStore } from './files/store';
 import { systemClock, type Clock } from './lib/clock';
 import { NotFoundLog } from './redirects/not-found.server';

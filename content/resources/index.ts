@@ -42,6 +42,12 @@ export const resources: readonly Declared[] = declared;
 /** The declaration of each group, with its literal field types: the source of the row and table types. */
 export type Declared = (typeof declared)[number];
 
+declare module '../kit' {
+  interface Register {
+    group: Declared;
+  }
+}
+
 export const resourceByKey = Object.fromEntries(resources.map((r): [string, ResourceDef] => [r.key, r])) as Record<ResourceKey, ResourceDef>;
 
 /** The declared group of a key named in another declaration (a ref field, a join). */

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { setPassword } from '../../server/auth/admins.server';
 import { loadConfig } from '../../server/config';
-import { migrate, openStore } from '../../server/db/index';
+import { openStore } from '../../server/database';
+import { migrate } from '../../server/db/index';
 
 const USAGE = `Usage:
   npm run admin -- set-password EMAIL     set (or reset) an administrator's password; reads it from

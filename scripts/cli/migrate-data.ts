@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { migrate, migrations, openStore } from '../../server/db/index';
+import { openStore } from '../../server/database';
+import { migrate, migrations } from '../../server/db/index';
 import { dynamic, type DynamicTables } from '../../server/db/schema';
 
 /**

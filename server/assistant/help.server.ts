@@ -9,7 +9,7 @@ import { DEFAULT_FORMATS } from '../../content/kit';
 import { resources } from '../../content/resources/index';
 import { SiteSettingsSchema } from '../../content/settings';
 import { CONSENT_LABEL } from '../../content/consultation';
-import type { Doc, Group } from './knowledge.server';
+import type { Doc, Group } from './types.server';
 import { words } from './text.server';
 
 const ADMIN = '/admin-side-bar';

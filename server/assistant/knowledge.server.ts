@@ -5,7 +5,7 @@
  * one MiniSearch index (full text, fuzzy, title boost), rebuilt when content or settings change.
  */
 import MiniSearch from 'minisearch';
-import type { FieldType, ResourceDef } from '../../content/kit';
+import type { ResourceDef } from '../../content/kit';
 import { resources } from '../../content/resources/index';
 import type { SiteSettings } from '../../content/settings';
 import type { Row } from '../content/service';
@@ -13,49 +13,11 @@ import { CONSULTATION_STATUSES } from '../mail/service.server';
 import { showDay } from './dates.server';
 import { helpDocs } from './help.server';
 import { clip, htmlToText, normalise, stem, term, terms, words } from './text.server';
+import type { Doc, Group } from './types.server';
 
 export const ADMIN = '/admin-side-bar';
 
-export interface Field {
-  name: string;
-  label: string;
-  type: FieldType;
-  values?: readonly string[];
-  /** For a joined name: the group it names (its rows are the values the field can take). */
-  ref?: string;
-}
-
-/** A content group as the assistant sees it: one per declared resource, plus the consultations inbox. */
-export interface Group {
-  key: string;
-  one: string;
-  many: string;
-  path: string;
-  title: string;
-  id: string;
-  /** Shown fields; a reference shows the joined name (case_name) instead of the id. */
-  fields: Field[];
-  name?: string;
-  /** Date fields giving each row a start and an end (events, ads): upcoming, running, ended. */
-  window?: { start: string; end: string; startTime?: string; endTime?: string };
-  /** Phrases that name the group, as stemmed words. */
-  vocab: string[][];
-  /** Rows hold clients' personal data: answered by the built-in assistant only, never sent to a model. */
-  personal?: boolean;
-}
-
-export interface Doc {
-  id: string;
-  kind: 'item' | 'setting' | 'help';
-  group: string;
-  title: string;
-  /** The searched text (emptied once indexed). */
-  text: string;
-  /** What an answer shows (for a content row, computed when asked, as its status depends on the time). */
-  facts: string;
-  path: string;
-  row?: Row;
-}
+export type { Doc, Field, Group } from './types.server';
 
 /** Other words administrators use for a group (its label, title, menu name and table name count too). */
 const SYNONYMS: Record<string, string> = {

@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from './passwords.server';
 import { passwordProblem } from './password-policy.server';
 import { deleteSessionsOf } from './sessions.server';
 import { consumeToken, issueToken, lastIssued, peekToken, TOKEN_TTL_MS, type TokenPurpose } from './tokens.server';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
+import type { AdminAccount } from '../../content/admin-views';
 import { isRole, ROLE_LABELS, type Role } from '../../content/roles';
 
 /**
@@ -18,19 +19,7 @@ export const PENDING_HASH = '!invited';
 /** A reset mail is sent at most once in this period per account (more requests answer the same). */
 export const RESET_MAIL_INTERVAL_MS = 60_000;
 
-export interface AdminAccount {
-  admin_id: number;
-  email: string;
-  status: 'active' | 'invited';
-  created_at: string;
-  invited_by: string | null;
-  password_changed_at: string | null;
-  /** admin, editor or intake (decision 0040). */
-  role: Role;
-  /** Second factors (decision 0043): an authenticator app, passkeys. */
-  two_factor: { totp: boolean; passkeys: number };
-  last_login_at: string | null;
-}
+export type { AdminAccount };
 
 const emailSchema = z.email();
 

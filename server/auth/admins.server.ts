@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../db/index';
 import { hashPassword, randomPassword, verifyPassword, DUMMY_HASH_PROMISE } from './passwords.server';
 import { deleteSessionsOf } from './sessions.server';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 export const LOCK_AFTER = 5;
 

@@ -9,9 +9,10 @@ import {
 } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { AppError } from '../lib/errors';
 import { consumeChallenge, issueChallenge, readChallenge } from './security.server';
+import type { PasskeyView } from '../../content/admin-views';
 
 /**
  * Passkeys (WebAuthn, decision 0044) with @simplewebauthn/server: an account registers any number of named
@@ -55,12 +56,7 @@ const AuthenticationShape = z.object({
 
 const NOT_A_PASSKEY = 'The passkey answer is not valid. Please try again.';
 
-export interface PasskeyView {
-  passkey_id: number;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type { PasskeyView };
 
 export async function listPasskeys(db: Kysely<Database>, adminId: number): Promise<PasskeyView[]> {
   const rows = await db

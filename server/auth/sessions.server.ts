@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, DbOrTrx } from '../db/schema';
+import type { Database, DbOrTrx } from '../database';
 import { isRole, type Role } from '../../content/roles';
+import type { SessionView } from '../../content/admin-views';
 
 export const SESSION_COOKIE = 'lex_session';
 
@@ -164,14 +165,7 @@ export function describeDevice(userAgent: string | null | undefined): string {
   return browser || os || userAgent.slice(0, 60);
 }
 
-export interface SessionView {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  ip: string | null;
-  device: string;
-  current: boolean;
-}
+export type { SessionView };
 
 /** An account's live sessions, newest use first; `current` marks the one asking. */
 export async function listSessions(db: Kysely<Database>, adminId: number, currentSessionId: string, now: number, lifetimes: SessionLifetimes): Promise<SessionView[]> {

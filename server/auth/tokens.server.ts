@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 /** What a one-time link is for, and how long it lives. */
 export type TokenPurpose = 'reset' | 'invite';

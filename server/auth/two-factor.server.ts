@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
-import type { Database, DbOrTrx } from '../db/schema';
+import type { Database, DbOrTrx } from '../database';
 import { AppError } from '../lib/errors';
 import { verifyPassword } from './passwords.server';
 import type { SecretKeys } from './security.server';
+import type { TwoFactorStatus } from '../../content/admin-views';
 
 /**
  * Two-factor sign-in with an authenticator app (RFC 6238: SHA-1, 6 digits, 30-second steps, one step of
@@ -48,12 +49,7 @@ async function securityRow(db: DbOrTrx, adminId: number) {
   return db.selectFrom('admin_security').selectAll().where('admin_id', '=', adminId).executeTakeFirstOrThrow();
 }
 
-export interface TwoFactorStatus {
-  totp: boolean;
-  totpEnabledAt: string | null;
-  recoveryCodesLeft: number;
-  passkeys: number;
-}
+export type { TwoFactorStatus };
 
 export async function twoFactorStatus(db: Kysely<Database>, adminId: number): Promise<TwoFactorStatus> {
   const sec = await db.selectFrom('admin_security').select('totp_enabled_at').where('admin_id', '=', adminId).executeTakeFirst();

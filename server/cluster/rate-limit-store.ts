@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 /** What @fastify/rate-limit hands a store's incr/read callback. */
 interface Counter {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 /**
  * Cross-instance cache invalidation (decisions 0007 and 0020). Every content or settings write bumps the

@@ -1,15 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
-/** Row types of the compliance tables (migration 0015), for the typed Database interface. */
-export interface ComplianceTables {
-  disclaimer_acceptances: {
-    version: string;
-    /** UTC day YYYY-MM-DD. */
-    day: string;
-    count: number;
-  };
-}
+export type { ComplianceTables } from './tables';
 
 /** Counts one agreement to a disclaimer version on the day of `now` (UTC); nothing about the visitor. */
 export async function recordAcceptance(db: Kysely<Database>, version: string, now: Date = new Date()): Promise<void> {

@@ -15,15 +15,10 @@ import { sendPage } from './pages.server';
 import { ADMIN, PUBLIC, ROLES_OF, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
 import { matchesAny } from '../content/lifecycle';
 import { parse } from './routes.server';
-import type { Intake, IntakeTables } from './service.server';
+import type { Intake } from './service.server';
+import { ERASURE_STATUSES, type ErasureRequestRow } from '../../content/admin-views';
 
-/** The states of a confirmed erasure request (the Data requests table's status filter). */
-export const ERASURE_STATUSES = ['verified', 'held', 'done'] as const;
-/** An erasure request as the admin's Data requests table receives it. */
-export type ErasureRequestRow = Omit<IntakeTables['data_requests'], 'request_id' | 'kind' | 'email_hash' | 'status'> & {
-  request_id: number;
-  status: (typeof ERASURE_STATUSES)[number];
-};
+export { ERASURE_STATUSES, type ErasureRequestRow };
 
 /**
  * Data rights under the DPDP Act (decision 0018): a visitor asks by email address for a copy of their data or

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import type { IntakeDatabase } from './service.server';
+import type { Database as IntakeDatabase } from '../database';
 
 /**
  * Signed links of intake: HMAC-SHA256 over the payload with the server's link secret, an expiry in the

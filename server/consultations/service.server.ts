@@ -1,5 +1,5 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../database';
 import { firmDay, freeSlots, isDay, addDays, slotRefusal, type Slot } from '../../content/rules/slots';
 import { NOTICE_VERSION } from '../../content/consultation';
 import type { SiteSettings } from '../../content/settings';
@@ -25,49 +25,10 @@ import { nameTokens, phoneKey, tokensMatch } from './names.server';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
-/** The row types of the intake tables (decision 0017), for the typed Database interface (decision 0012). */
-export interface IntakeTables {
-  consultation_slot_seats: { slot_start: string; seat: number; consultation_id: number; created_at: string };
-  signed_link_uses: { nonce: string; purpose: string; used_at: string; expires_at: string };
-  conflict_parties: {
-    party_id: Generated<number>;
-    name: string;
-    kind: 'client' | 'adverse';
-    email: string | null;
-    phone: string | null;
-    note: string | null;
-    created_at: string;
-    updated_at: string;
-  };
-  data_requests: {
-    request_id: Generated<number>;
-    kind: 'access' | 'erasure';
-    email: string | null;
-    email_hash: string;
-    status: 'pending' | 'verified' | 'held' | 'done';
-    created_at: string;
-    verified_at: string | null;
-    due_at: string | null;
-    hold_reason: string | null;
-    completed_at: string | null;
-    removed: number | null;
-  };
-}
-/** The tables intake reads and writes: the product's typed Database (server/db/schema.ts). */
-export type IntakeDatabase = Database;
+export type { ConsultationIntakeColumns, IntakeTables } from './tables';
 
-/** The columns intake adds to consultations (migration 0013). */
-export interface ConsultationIntakeColumns {
-  slot_start: string | null;
-  opposing_party: string | null;
-  decision_note: string | null;
-  /** JSON list of ConflictMatch. */
-  conflict: string | null;
-  consent_version: string | null;
-  reminder_queued_at: string | null;
-  /** When the firm confirmed it (the retention purge keeps requests that were ever confirmed). */
-  confirmed_at: string | null;
-}
+/** The tables intake reads and writes: the product's typed Database (server/database.ts). */
+export type IntakeDatabase = Database;
 
 export const DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no_show'] as const;
 export type Decision = (typeof DECISIONS)[number];

@@ -4,7 +4,7 @@ import { resources } from '../../content/resources/index';
 import { dynamic } from '../db/schema';
 import { removeWithVariants } from '../files/variants';
 import { AppError } from '../lib/errors';
-import type { Extension, ExtensionPlan, Row } from './service';
+import type { Extension, ExtensionPlan, Row } from './types';
 
 /**
  * A nested list of a group (kit `lists`: event speakers), from its declaration. The items arrive as a JSON

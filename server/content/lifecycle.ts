@@ -10,59 +10,30 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import { groupOf, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
 import { bumpContentVersion } from '../cluster/version';
-import type { Store } from '../db/index';
-import { typedTrx } from '../db/schema';
+import { typedTrx, type Store } from '../database';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
 import { parseId } from './coerce';
-import type { ContentService, ExtensionPlan, Row } from './service';
+import type { ContentRows, ExtensionPlan, Row } from './types';
+import type { ContentStatus } from './tables';
+import type { WorkItem } from '../../content/admin-views';
 
 /** Dynamic access to the content tables (their names come from the declarations). */
 type LooseTables = Record<string, Record<string, unknown>>;
 export type LooseDb = Kysely<LooseTables>;
 
-/** Row types of the tables this module adds (migrations 0011 and 0012). */
-export interface LifecycleTables {
-  content_revisions: {
-    revision_id: Generated<number>;
-    resource: string;
-    record_id: number;
-    action: string;
-    snapshot: string;
-    changed: string;
-    admin_email: string | null;
-    created_at: string;
-  };
-  preview_links: {
-    token_hash: string;
-    resource: string;
-    record_id: number;
-    expires_at: string;
-    created_at: string;
-  };
-}
-
-/** Columns migration 0011 adds to every content table. */
-export interface LifecycleColumns {
-  status: ContentStatus;
-  pending_draft: string | null;
-  deleted_at: string | null;
-  publish_at: string | null;
-  unpublish_at: string | null;
-  position: number | null;
-}
+export type { ContentStatus, LifecycleColumns, LifecycleTables } from './tables';
 
 export const LIFECYCLE_COLUMNS = ['status', 'pending_draft', 'deleted_at', 'publish_at', 'unpublish_at', 'position'] as const;
 
-export type ContentStatus = 'published' | 'draft';
 export type ListStatus = 'published' | 'draft' | 'scheduled' | 'trash' | 'all';
 export const LIST_STATUSES: readonly ListStatus[] = ['published', 'draft', 'scheduled', 'trash', 'all'];
 
@@ -233,17 +204,7 @@ export function matchesAny(columns: readonly string[], q: string) {
 }
 
 /** One row on the dashboard's work list. */
-export interface WorkItem {
-  group: string;
-  groupTitle: string;
-  id: number;
-  title: string;
-  adminPath: string;
-  status: string;
-  pending: boolean;
-  publish_at: string | null;
-  unpublish_at: string | null;
-}
+export type { WorkItem };
 
 export interface LifecycleOptions {
   /** Rows in the trash longer than this are purged with their files (days; decimals allowed). */
@@ -286,7 +247,7 @@ export class ContentLifecycle {
   readonly clock: () => Date;
 
   constructor(
-    private readonly content: ContentService,
+    private readonly content: ContentRows,
     private readonly store: Store,
     private readonly files: FileStore,
     readonly options: LifecycleOptions,

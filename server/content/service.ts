@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Mode, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
 import { groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
-import { nowIso, type Store } from '../db/index';
+import { nowIso } from '../db/index';
+import type { Store } from '../database';
 import { isImagePath, type ImageMetaMap } from '../../content/rules/image-variants';
 import { checkUpload, storeCheckedFile, type UploadLimits } from '../files/check';
 import type { ParsedBody, TempFile } from '../files/multipart';
@@ -12,9 +13,11 @@ import { loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from
 import { AppError } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 import { parseId, resolveAlt } from './coerce';
-import { dynamic, typed, type Database, type DynamicDb } from '../db/schema';
+import { typed, type Database } from '../database';
+import { dynamic, type DynamicDb } from '../db/schema';
 import { parseInput } from '../../content/input';
 import { extensions } from './extensions';
+import type { ExtensionContext, Row, RowWriteHook } from './types';
 import {
   ContentLifecycle,
   LIFECYCLE_COLUMNS,
@@ -32,34 +35,7 @@ type Scope = 'public' | 'admin';
 /** The service's own database handle type (a transaction of it included). */
 type Db = DynamicDb;
 
-export type Row = Record<string, unknown>;
-
-/** What a write extension (event speakers, …) does beside the main row. */
-export interface ExtensionPlan {
-  apply(trx: Transaction<Database>, id: number): Promise<void>;
-  /** Files this write stored (removed again if the write fails). */
-  written: string[];
-  /** Files that are no longer referenced once the write commits. */
-  obsolete: string[];
-}
-
-export interface Extension {
-  /** Adds derived data to rows read from the database (in place). */
-  decorate?(db: Kysely<Database>, rows: Row[]): Promise<void>;
-  /** Reads and checks the extension's part of a write; stores its files. */
-  prepare?(ctx: ExtensionContext): Promise<ExtensionPlan>;
-  /** Files owned by a row through the extension (removed with the row). */
-  ownedFiles?(db: Kysely<Database>, id: number): Promise<string[]>;
-}
-
-export interface ExtensionContext {
-  db: Kysely<Database>;
-  body: ParsedBody;
-  existing: Row | null;
-  files: FileStore;
-  limits: UploadLimits;
-  storeFile(tmp: TempFile, label: string, def: { kind: 'image' }): Promise<string>;
-}
+export type { Extension, ExtensionContext, ExtensionPlan, Row } from './types';
 
 /**
  * Runs after a write's values are validated and before anything is stored (the Rule 36 publish check):
@@ -71,12 +47,7 @@ export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 /** version: the shared content version the write committed (decision 0020), when it bumped one. */
 export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
 
-/**
- * Runs inside the transaction of every write that changes a row's live content (create, update, publish,
- * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
- * (decision 0057), so they commit or roll back with it.
- */
-export type RowWriteHook = (trx: LooseDb, r: ResourceDef, id: number) => Promise<void>;
+export type { RowWriteHook } from './types';
 
 export class ContentService {
   readonly changes = new EventEmitter();

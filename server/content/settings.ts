@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, SiteSettingsSchema, type SiteSettings } from '../../c
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso } from '../db/index';
 import { AppError } from '../lib/errors';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 const KEY = 'site';
 

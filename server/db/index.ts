@@ -23,7 +23,9 @@ import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
 import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
 import { up as adminRoles } from './migrations/0028-admin-roles';
 import { up as accountSecurity } from './migrations/0029-account-security';
-import type { Database } from './schema';
+import type { Dialect, DynamicTables } from './schema';
+
+export type { Dialect };
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock at BEGIN, waiting up to busy_timeout for
@@ -43,11 +45,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
 /** The PostgreSQL driver, loaded only when DATABASE_URL selects it. */
 const pg = lazy<typeof pgModule>('pg');
 
-export type Dialect = 'sqlite' | 'postgres';
-
-/** The data store: a Kysely instance plus what the rest of the server needs to know about it. */
-export interface Store {
-  db: Kysely<Database>;
+/**
+ * The data store: a Kysely instance plus what the rest of the server needs to know about it. The tables'
+ * type comes from the caller (`server/database.ts` gives the product's `Database`); this layer knows no
+ * feature's tables (decision 0037).
+ */
+export interface Store<DB = DynamicTables> {
+  db: Kysely<DB>;
   dialect: Dialect;
   /** Path of the SQLite file (sqlite only). */
   file?: string;
@@ -60,7 +64,7 @@ export interface StoreOptions {
   poolMax?: number;
 }
 
-export function openStore(opts: StoreOptions): Store {
+export function openStore<DB = DynamicTables>(opts: StoreOptions): Store<DB> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new (pg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
@@ -69,7 +73,7 @@ export function openStore(opts: StoreOptions): Store {
     pool.on('error', (err) => {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
@@ -80,7 +84,7 @@ export function openStore(opts: StoreOptions): Store {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', file, close: () => db.destroy() };
 }
 
@@ -109,7 +113,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-export async function migrate(store: Store): Promise<void> {
+export async function migrate<DB>(store: Store<DB>): Promise<void> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => migrations(store.dialect) },

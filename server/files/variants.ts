@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { loadSharp } from './sharp';
 import { allVariantPaths, variantPath, variantWidths, type ImageMeta } from '../../content/rules/image-variants';
 import type { FileStore } from './store';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 
 export type { ImageMeta };
 

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { matchesAny } from '../content/lifecycle';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
-/** Every state of an outbox row (the API reference lists these). */
-export const MAIL_STATUSES = ['queued', 'retrying', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+import { MAIL_STATUSES, type MailStatus } from '../../content/admin-views';
+
+export { MAIL_STATUSES, type MailStatus };
 
 /** An attachment as kept in the outbox row: a stored private file, or small inline text (the .ics). */
 export interface OutboxAttachment {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
@@ -13,8 +13,8 @@ import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.s
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
 import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
 import { consultationSchema } from '../../content/consultation-schema';
-import type { ConsultationsTable, Database } from '../db/schema';
-import type { Intake } from '../consultations/service.server';
+import type { SiteSettings } from '../../content/settings';
+import type { ConsultationsTable, Database } from '../database';
 
 export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
 
@@ -85,6 +85,22 @@ export function newReference(): string {
 /** A stored consultation request as read (its status one of the declared ones). */
 export type ConsultationRow = Omit<Selectable<ConsultationsTable>, 'status'> & { status: ConsultationStatus };
 
+/**
+ * The consultations' steps in a request's creation (slots, conflict check, states and links;
+ * server/consultations fills them). The booking `prepare` answers is handed back to `afterInsert` as is.
+ * Named here so mail does not import the consultations that import it (decision 0037).
+ */
+export interface IntakeSteps {
+  prepare(fields: Record<string, unknown>): Promise<unknown>;
+  afterInsert(
+    trx: Transaction<Database>,
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    booking: unknown,
+    settings: SiteSettings,
+    consented: boolean,
+  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean }>;
+}
+
 /** Consultations and mail: what the routes call. Every message goes through the outbox. */
 export class MailService {
   constructor(
@@ -95,7 +111,7 @@ export class MailService {
   ) {}
 
   /** The intake flow (decision 0017): slots, conflict check, states and links. Set by registerMail. */
-  intake: Intake | null = null;
+  intake: IntakeSteps | null = null;
 
   private get db() {
     return this.services.store.db;

@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { referrerDomain } from './paths';
 
 /** Distinct paths kept per day (the rest of a day's missing paths are not counted). */

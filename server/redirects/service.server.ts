@@ -5,7 +5,7 @@ import STATIC_PAGES from '../../content/rules/public-pages.json';
 import { bumpContentVersion } from '../cluster/version';
 import { publicPath, type LooseDb } from '../content/lifecycle';
 import type { ChangeEvent, Row, RowWriteHook } from '../content/service';
-import type { Database } from '../db/schema';
+import type { Database } from '../database';
 import { AppError } from '../lib/errors';
 import { parseCsv } from '../consultations/csv.server';
 import { parseSource, parseTarget, pathKey, requestKeys, targetKey } from './paths';

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PreviewOverlay } from '../content/lifecycle';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
@@ -136,7 +136,9 @@ export function createRenderer(
     const previewing = services.content.lifecycle.previewing;
     const overlay = preview?.overlay;
     const inPreview = <T>(fn: () => T): T => (overlay ? previewing.run(overlay, fn) : fn());
-    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), { services } as never)));
+    // The loaders' context is the app's PageServices: the type checker holds the services to it here.
+    const context: AppLoadContext = { services };
+    const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), context)));
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
     }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../content/settings';
-import { seedDemoContent } from '../../server/db/seed';
+import { seedDemoContent } from '../../server/demo/seed';
 import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
 /** The public list of every group (admin-only lists are read with the cookie). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { api } from '~/lib/api';
-import type { WorkItem } from '../../../server/content/lifecycle';
+import type { WorkItem } from '../../../content/admin-views';
 import { showTime } from './lifecycle';
 
 

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import type { ResourceDef } from '../../../content/kit';
-import type { Services } from '../../../server/services';
+import type { PageServices as Services } from '../../lib/context';
 import { attempt, type Loaded, type Row } from './site';
 
 /**

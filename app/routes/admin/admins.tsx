@@ -8,7 +8,7 @@ import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day, formatAdminTime } from '@content/rules/dates';
-import type { AdminAccount } from '../../../server/auth/accounts.server';
+import type { AdminAccount } from '../../../content/admin-views';
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];

@@ -5,7 +5,7 @@ import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
 import { DataTable, ListFilters, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { sendAction } from '~/components/admin/notify';
-import type { ErasureRequestRow } from '../../../server/consultations/data-rights.server';
+import type { ErasureRequestRow } from '../../../content/admin-views';
 
 export function meta() {
   return [{ title: 'Data Requests | Admin' }];

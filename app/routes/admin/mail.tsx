@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api } from '~/lib/api';
-import type { MailStatus } from '../../../server/mail/outbox.server';
+import type { MailStatus } from '../../../content/admin-views';
 import { formatAdminTime as when } from '@content/rules/dates';
 
 export function meta() {

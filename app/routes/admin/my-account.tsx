@@ -10,9 +10,7 @@ import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminTime } from '@content/rules/dates';
-import type { PasskeyView } from '../../../server/auth/passkeys.server';
-import type { SessionView } from '../../../server/auth/sessions.server';
-import type { TwoFactorStatus } from '../../../server/auth/two-factor.server';
+import type { PasskeyView, SessionView, TwoFactorStatus } from '../../../content/admin-views';
 
 export function meta() {
   return [{ title: 'My account | Admin' }];

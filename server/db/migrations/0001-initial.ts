@@ -1,6 +1,5 @@
 import { sql, type CreateTableBuilder } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /** Primary key column that works on SQLite (INTEGER PRIMARY KEY AUTOINCREMENT) and PostgreSQL (serial). */
 function pk(dialect: Dialect) {

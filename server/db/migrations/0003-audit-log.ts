@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /** Every administrator write: who, what, which record, when, from which address. */
 export function up(dialect: Dialect) {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * Dimensions of every stored public image and the widths of its WebP variants (decision 0005): public pages

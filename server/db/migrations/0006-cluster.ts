@@ -1,5 +1,4 @@
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * State shared by several server instances on one database (decision 0007):

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * One-time links for administrators: a password reset (30 minutes) or an invitation to set a first

@@ -1,5 +1,4 @@
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * The consent of the Book Consultation form (decision 0011): when the visitor confirmed that submitting the

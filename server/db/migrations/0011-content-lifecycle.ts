@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /** Every content group's table (content/resources): the lifecycle columns are added to each. */
 export const CONTENT_TABLES = [

@@ -1,5 +1,4 @@
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * Revisions of content rows (decision 0015): one row per save, publish, restore; `snapshot` is

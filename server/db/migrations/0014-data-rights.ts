@@ -1,5 +1,4 @@
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * Data rights under the DPDP Act (decision 0018): a visitor's request for a copy of their data or its erasure.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../schema';
 
 /**
  * Alt text beside every image (decision 0024): for every image or media file field of every

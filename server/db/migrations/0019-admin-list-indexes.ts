@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../schema';
 
 /**
  * Indexes for the admin tables at scale (decision 0030):

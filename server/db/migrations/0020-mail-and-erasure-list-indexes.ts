@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../schema';
 
 /**
  * Indexes for the two admin lists paged on the server after the conflict list (decision 0030):

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../index';
+import type { Dialect } from '../schema';
 
 /**
  * An erasure (and a data-access copy) finds a visitor's requests by `lower(email)` and their stored mail by

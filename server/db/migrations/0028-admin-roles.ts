@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * Staff roles (decision 0040): admin, editor or intake. Every account that existed before is an

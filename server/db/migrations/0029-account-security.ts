@@ -1,6 +1,5 @@
 import { sql, type ColumnDefinitionBuilder } from 'kysely';
-import type { MigrationDb } from '../schema';
-import type { Dialect } from '../index';
+import type { Dialect, MigrationDb } from '../schema';
 
 /**
  * Two-factor sign-in, passkeys, known devices and the pending steps of a sign-in (decisions 0043–0045).

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../../content/settings';
 import type { ParsedBody, TempFile } from '../files/multipart';
 import type { Row } from '../content/service';
 import type { Services } from '../services';
-import { nowIso } from './index';
+import { nowIso } from '../db/index';
 
 /**
  * Demo content for a fresh database: a complete site for the fictional firm of DEFAULT_SETTINGS
@@ -20,7 +20,7 @@ import { nowIso } from './index';
 
 const MARKER = 'demo_seeded';
 
-/** db/demo next to the sources (server/db/seed.ts) or next to the bundle (dist/server.js). */
+/** db/demo next to the sources (server/demo/seed.ts) or next to the bundle (dist/server.js). */
 function findDemoDir(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../db/demo'), path.resolve(here, '../db/demo'), path.resolve('db/demo')];

@@ -1,0 +1,44 @@
+/** The tables of consultation intake and data rights, and the columns intake adds to consultations (migrations 0013, 0014). */
+import type { Generated } from 'kysely';
+
+/** The row types of the intake tables, joined into the typed Database (server/database.ts). */
+export interface IntakeTables {
+  consultation_slot_seats: { slot_start: string; seat: number; consultation_id: number; created_at: string };
+  signed_link_uses: { nonce: string; purpose: string; used_at: string; expires_at: string };
+  conflict_parties: {
+    party_id: Generated<number>;
+    name: string;
+    kind: 'client' | 'adverse';
+    email: string | null;
+    phone: string | null;
+    note: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  data_requests: {
+    request_id: Generated<number>;
+    kind: 'access' | 'erasure';
+    email: string | null;
+    email_hash: string;
+    status: 'pending' | 'verified' | 'held' | 'done';
+    created_at: string;
+    verified_at: string | null;
+    due_at: string | null;
+    hold_reason: string | null;
+    completed_at: string | null;
+    removed: number | null;
+  };
+}
+
+/** The columns intake adds to consultations (migration 0013). */
+export interface ConsultationIntakeColumns {
+  slot_start: string | null;
+  opposing_party: string | null;
+  decision_note: string | null;
+  /** JSON list of ConflictMatch. */
+  conflict: string | null;
+  consent_version: string | null;
+  reminder_queued_at: string | null;
+  /** When the firm confirmed it (the retention purge keeps requests that were ever confirmed). */
+  confirmed_at: string | null;
+}
