@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)(
         await visitor.close();
 
         // Back in the admin: the account is active; remove it.
-        await page.reload();
+        await page.goto(`${s.url}/admin-side-bar/admins`);
         const row = page.getByRole('row', { name: /new\.partner@test\.example/ });
         await row.getByText('Active').waitFor();
         await row.getByRole('button', { name: 'Remove new.partner@test.example' }).click();

@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.waitForURL('**/admin-side-bar/dashboard');
     expect(await page.evaluate(async () => (await fetch('/api/admin/me')).status)).toBe(200);
     await ctx.close();
-  });
+  }, 120_000);
 
   it('registers a passkey with the virtual authenticator and signs in with it, without a password', async () => {
     const ctx = await browser.newContext();
@@ -120,5 +120,5 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL('**/admin-side-bar/dashboard');
     await ctx.close();
-  });
+  }, 120_000);
 });
