@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.goto(`${base}/admin-side-bar/my-account`);
     await page.getByLabel('Passkey name').fill('Test laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByRole('cell', { name: 'Test laptop' }).waitFor();
+    await page.getByRole('cell', { name: 'Test laptop', exact: true }).first().waitFor();
     const creds = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(creds.credentials).toHaveLength(1);
     expect(creds.credentials[0]!.isResidentCredential).toBe(true);
