@@ -55,6 +55,9 @@ export default [
       route('admins', 'routes/admin/admins.tsx'),
       route('my-account', 'routes/admin/my-account.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('redirects', 'routes/admin/redirects.tsx'),
+      route('not-found', 'routes/admin/not-found.tsx'),
+      route('insights', 'routes/admin/insights.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

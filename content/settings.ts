@@ -89,6 +89,8 @@ export const DEFAULT_PRIVACY = {
   retentionMonths: 24,
   /** How long before a confirmed consultation a client may still cancel or move it online. */
   cancelCutoffHours: 12,
+  /** How long the daily insight figures are kept (decision 0058). */
+  insightsRetentionMonths: 25,
 };
 export const PrivacySettingsSchema = z.object({
   grievanceName: z.string().trim().min(1).max(120),
@@ -96,6 +98,8 @@ export const PrivacySettingsSchema = z.object({
   grievancePhone: z.string().trim().max(40),
   retentionMonths: z.number().int().min(1).max(240),
   cancelCutoffHours: z.number().int().min(0).max(24 * 14),
+  // Optional for settings stored before insights existed (decision 0058).
+  insightsRetentionMonths: z.number().int().min(1).max(120).default(DEFAULT_PRIVACY.insightsRetentionMonths),
 });
 // ── end of the intake block ──
 

@@ -40,6 +40,7 @@ import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerRedirectRoutes } from './redirects/routes.server';
+import { registerInsightsRoutes } from './insights/routes.server';
 import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
 import { readIslandsManifest } from './render/islands';
@@ -276,6 +277,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerDocsRoutes(app, services, routes, opts.groups);
   services.notFound.start(5000, (err) => app.log.error({ err }, 'not-found report flush failed'));
   app.addHook('onClose', async () => services.notFound.stop().catch(() => undefined));
+  registerInsightsRoutes(app, services);
+  services.insights.start(5000, 60_000, (err) => app.log.error({ err }, 'insights flush or sweep failed'));
+  app.addHook('onClose', async () => services.insights.stop().catch(() => undefined));
 
   // Built client files: hashed assets cached for a year, the rest briefly.
   const clientDir = opts.clientDir ?? path.resolve('build/client');

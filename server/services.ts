@@ -5,6 +5,7 @@ import { SettingsService } from './content/settings';
 import type { Store } from './database';
 import type { FileStore } from './files/store';
 import { systemClock, type Clock } from './lib/clock';
+import { InsightsService } from './insights/service.server';
 import { NotFoundLog } from './redirects/not-found.server';
 import { RedirectService } from './redirects/service.server';
 
@@ -24,6 +25,8 @@ export interface Services {
   redirects: RedirectService;
   /** Missing pages counted per path and day (decision 0057). */
   notFound: NotFoundLog;
+  /** Privacy-first visit counting (decision 0058). */
+  insights: InsightsService;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
@@ -34,5 +37,6 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   const redirects = new RedirectService(store.db, new URL(config.publicUrl).origin, content.changes, now);
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
-  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound };
+  const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname);
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights };
 }

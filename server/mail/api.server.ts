@@ -85,14 +85,20 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
         // A browser without JavaScript posted the form itself: answer with a page, not JSON (decision 0017).
         const page = String(req.headers.accept ?? '').includes('text/html');
         try {
-          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await mail.createConsultation(body)).reference));
+          // A request is counted under the page its visit landed on (decision 0058; not with DNT, GPC or a bot).
+          const create = async () => {
+            const made = await mail.createConsultation(body);
+            await services.insights.recordRequest({ ip: req.ip, headers: req.headers }).catch((err: unknown) => req.log.error({ err }, 'insights: request not counted'));
+            return made;
+          };
+          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference));
           // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
           // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
           if (honeypotFilled(body.fields)) {
             req.log.info({ ip: req.ip }, 'consultation form: honeypot filled, request dropped');
             return received(newReference());
           }
-          const { reference } = await mail.createConsultation(body);
+          const { reference } = await create();
           return received(reference);
         } finally {
           await body.cleanup();

@@ -9,6 +9,7 @@ import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
 import { sendCached, type PageCache } from './page-cache';
 import { withIslands, type IslandsManifest } from './islands';
+import { withBeacon } from '../insights/beacon';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -155,7 +156,9 @@ export function createRenderer(
       // (decisions 0010, 0028), and the policy hashes the result.
       let html = body.toString('utf8');
       if (isPublic && mode === 'production') {
-        const rewritten = withIslands(html, islands);
+        let rewritten = withIslands(html, islands);
+        // Page views are counted by a beacon, never on this path (decision 0058); previews are not counted.
+        if (res.status === 200 && !preview) rewritten = withBeacon(rewritten);
         if (rewritten !== html) body = Buffer.from((html = rewritten), 'utf8');
       }
       headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);

@@ -25,6 +25,8 @@ const PUBLIC = new Set([
   'POST /api/privacy/request',
   // Rule 36 (decision 0019): counting an agreement to the public disclaimer.
   'POST /api/disclaimer/accept',
+  // Insights (decision 0058): the public pages' beacon counts a page view (no cookie, nothing personal).
+  'POST /api/insights/hit',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',

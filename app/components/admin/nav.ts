@@ -19,5 +19,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'settings', label: 'Settings' },
   { path: 'admins', label: 'Administrators' },
   { path: 'audit', label: 'Audit Log' },
+  { path: 'redirects', label: 'Redirects' },
+  { path: 'not-found', label: 'Not Found' },
+  { path: 'insights', label: 'Insights' },
   { path: 'my-account', label: 'My account' },
 ];

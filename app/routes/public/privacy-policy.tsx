@@ -48,6 +48,23 @@ export default function PrivacyPolicy() {
             firm’s own administration area.
           </p>
         </Section>
+        <Section id="pp-counting" title="What this website counts" className="mb-4" headingClass="h4">
+          <p>
+            To learn which pages are useful, the website counts visits without cookies and without keeping anything
+            that identifies you: each page viewed, per day; the number of visitors per day; the website that linked
+            to the page (its domain only); the campaign name of a link (<code>utm_campaign</code>); whether the device
+            is a phone, a tablet or a computer; the browser’s language; and, for a consultation request, the page
+            the visit started on.
+          </p>
+          <p>
+            A visitor is told apart from another for one day only, by a code computed from the internet address and
+            the browser’s name together with a random value that changes every day and is never written down, so
+            no one, the firm included, can link a visit to a person or to another day. Those codes are deleted
+            within 24 hours; only the day’s totals are kept, for {settings.privacy.insightsRetentionMonths} months.
+            Nothing is shared with anyone else. A browser set to “Do Not Track” or “Global Privacy Control” is not
+            counted at all, and neither are search engines and other bots.
+          </p>
+        </Section>
         <section aria-labelledby="pp-contact">
           <h2 id="pp-contact" className="h4">
             Privacy contact

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { TextField } from '~/components/admin/fields';
+import { sendAction } from '~/components/admin/notify';
+
+export interface RedirectDraft {
+  redirect_id?: number;
+  from: string;
+  to: string;
+  status_code: 301 | 302;
+  note: string;
+}
+
+export const EMPTY_REDIRECT: RedirectDraft = { from: '', to: '', status_code: 301, note: '' };
+
+/**
+ * Add or edit one redirect (decision 0057): from an old path (or an old site's URL) to a path or a full URL,
+ * 301 or 302. The server's answer says when a chain was collapsed, or why a loop was refused.
+ */
+export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): void; onSaved(): void }) {
+  const [busy, setBusy] = useState(false);
+  // The parent gives each opening its own key, so the form starts from its draft.
+  const [edit, setEdit] = useState<RedirectDraft | null>(props.draft);
+  async function save() {
+    if (!edit) return;
+    setBusy(true);
+    const r = await sendAction('/redirects/save', edit, { success: 'Redirect saved', failure: 'Save failed' });
+    setBusy(false);
+    if (r?.ok) props.onSaved();
+  }
+  return (
+    <Dialog
+      show={!!edit}
+      onHide={props.onClose}
+      title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'}
+      onSubmit={() => void save()}
+      footer={<DialogButtons submit="Save" busy={busy} onCancel={props.onClose} />}
+    >
+      {edit ? (
+        <>
+          <TextField id="redirect-from" className="mb-2" label="Old address (a path such as /old-page, or the old site's URL)" required maxLength={500} value={edit.from} onChange={(v) => setEdit({ ...edit, from: v })} />
+          <TextField id="redirect-to" className="mb-2" label="New address (a path such as /blog, or a full URL)" required maxLength={1000} value={edit.to} onChange={(v) => setEdit({ ...edit, to: v })} />
+          <Form.Group className="mb-2" controlId="redirect-status">
+            <Form.Label>Kind</Form.Label>
+            <Form.Select value={edit.status_code} onChange={(e) => setEdit({ ...edit, status_code: e.target.value === '302' ? 302 : 301 })}>
+              <option value={301}>301: moved for good (search engines move the page's standing)</option>
+              <option value={302}>302: for now</option>
+            </Form.Select>
+          </Form.Group>
+          <TextField id="redirect-note" label="Note (optional)" maxLength={300} value={edit.note} onChange={(v) => setEdit({ ...edit, note: v })} />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
