@@ -38,6 +38,7 @@ import { LocalFileStore } from './files/store';
 import { registerMail } from './mail/index.server';
 import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
+import { registerCacheControl } from './plugins/cache-control';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerRedirectRoutes } from './redirects/routes.server';
 import { registerInsightsRoutes } from './insights/routes.server';
@@ -47,6 +48,8 @@ import { readIslandsManifest } from './render/islands';
 import { createRenderer, type BuildSource } from './render/react-router';
 import { createServices, type Services } from './services';
 import type { ChangeEvent } from './content/service';
+import { changedKeys } from './cdn/keys';
+import { PurgeQueue } from './cdn/purge-queue';
 
 export interface BuildOptions {
   /** The React Router server build, or a loader for it (dev). Without one, pages answer 503. */
@@ -70,6 +73,8 @@ export interface Built {
   routes: RegisteredRoute[];
   /** Cached answers written before Fastify (decision 0020); absent when caching or the poll is off. */
   fastPath?: FastPath;
+  /** The CDN purge queue (decision 0048); absent without CDN_PURGE_URL or a provider. */
+  purges?: PurgeQueue;
 }
 
 export interface RegisteredRoute {
@@ -174,6 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Every route declares the roles it allows; this one guard enforces them (decision 0040).
   registerRoleGuard(app, services);
   registerSecurityHeaders(app, { https });
+  registerCacheControl(app);
   registerAudit(app, services);
   // JSON and other text answers are compressed; cached pages arrive already compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -253,6 +259,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (e.key !== 'redirects') void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     if (e.version) contentVersion.adopt(e.version);
   });
+  // The CDN forgets exactly what the write touched (decision 0048): only the instance that wrote queues it.
+  const purges = config.cdn.purge ? new PurgeQueue(store.db, config.cdn.purge, app.log) : undefined;
+  if (purges) {
+    services.content.changes.on('change', (e: ChangeEvent) => {
+      purges.enqueue(changedKeys(e.key, e.id)).catch((err: unknown) => app.log.error({ err }, 'CDN purge could not be queued'));
+    });
+    purges.start();
+    app.addHook('onClose', async () => purges.stop());
+  }
   // Another instance's write shows here within CONTENT_VERSION_POLL_MS (ours clear the caches at once);
   // 0: a version read before every cached answer, as decision 0007 first had it.
   const strictFreshness = config.contentVersionPollMs === 0;
@@ -310,7 +325,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/preview/:token', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
     const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
     if (!found || !render) {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
       if (!render) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
       return render(req, reply, { path: '/__preview-not-found' });
     }
@@ -341,7 +356,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply;
   });
 
-  return { app, services, createdAdmin, routes, fastPath };
+  return { app, services, createdAdmin, routes, fastPath, purges };
 }
 
 declare module 'fastify' {

@@ -57,6 +57,17 @@ const EnvSchema = z.object({
   INTAKE_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   CONTENT_TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
+  // Shared caches and CDN purges (decisions 0047, 0048)
+  CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+  CDN_PURGE_PROVIDER: z.enum(['generic', 'cloudflare', 'fastly']).default('generic'),
+  CDN_PURGE_URL: z.url().optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  CDN_PURGE_ZONE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Cloudflare zone id').optional(),
+  CDN_PURGE_SERVICE: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Fastly service id').optional(),
+  CDN_PURGE_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  CDN_PURGE_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
+  CDN_PURGE_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
 });
 
 export interface Config {
@@ -100,6 +111,53 @@ export interface Config {
   /** Intake (decision 0017): the key of signed links (else one kept in the database), and how often reminders and purges run. */
   linkSecret?: string;
   intakeSweepMs: number;
+  /** Shared caches (decision 0047): s-maxage and stale-while-revalidate (seconds) of public answers; purges (decision 0048). */
+  cdn: { sMaxAge: number; staleWhileRevalidate: number; purge?: PurgeConfig };
+}
+
+export type PurgeProvider = 'generic' | 'cloudflare' | 'fastly';
+
+/** Where and how changed surrogate keys are purged (decision 0048). */
+export interface PurgeConfig {
+  provider: PurgeProvider;
+  /** The generic endpoint, or the provider's API base (https://api.cloudflare.com, https://api.fastly.com). */
+  url: string;
+  token?: string;
+  /** Cloudflare zone id. */
+  zone?: string;
+  /** Fastly service id. */
+  service?: string;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/** The purge settings: on when CDN_PURGE_URL is set, or a provider other than generic is chosen. */
+function purgeConfig(e: z.infer<typeof EnvSchema>): PurgeConfig | undefined {
+  const provider = e.CDN_PURGE_PROVIDER;
+  const defaults: Record<PurgeProvider, string | undefined> = {
+    generic: undefined,
+    cloudflare: 'https://api.cloudflare.com',
+    fastly: 'https://api.fastly.com',
+  };
+  const url = e.CDN_PURGE_URL ?? defaults[provider];
+  if (!url) return undefined;
+  if (provider === 'cloudflare' && (!e.CDN_PURGE_TOKEN || !e.CDN_PURGE_ZONE)) {
+    throw new Error('Invalid environment: CDN_PURGE_TOKEN and CDN_PURGE_ZONE are required when CDN_PURGE_PROVIDER=cloudflare');
+  }
+  if (provider === 'fastly' && (!e.CDN_PURGE_TOKEN || !e.CDN_PURGE_SERVICE)) {
+    throw new Error('Invalid environment: CDN_PURGE_TOKEN and CDN_PURGE_SERVICE are required when CDN_PURGE_PROVIDER=fastly');
+  }
+  return {
+    provider,
+    url: url.replace(/\/+$/, ''),
+    token: e.CDN_PURGE_TOKEN,
+    zone: e.CDN_PURGE_ZONE,
+    service: e.CDN_PURGE_SERVICE,
+    pollMs: e.CDN_PURGE_POLL_MS,
+    retryBaseMs: e.CDN_PURGE_RETRY_BASE_MS,
+    retryMaxMs: e.CDN_PURGE_RETRY_MAX_MS,
+  };
 }
 
 /** Reads and checks the environment. A bad value throws one clear line naming the variable. */
@@ -162,5 +220,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     filePublicUrl: e.FILE_PUBLIC_URL?.replace(/\/+$/, ''),
     content: { scheduleMs: e.CONTENT_SCHEDULE_MS, trashDays: e.CONTENT_TRASH_DAYS },
+    cdn: { sMaxAge: e.CACHE_S_MAXAGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE, purge: purgeConfig(e) },
   };
 }

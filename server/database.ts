@@ -12,6 +12,7 @@ import type { Declared } from '../content/resources/index';
 import type { ComplianceTables } from './compliance/tables';
 import type { ConsultationIntakeColumns, IntakeTables } from './consultations/tables';
 import type { LifecycleColumns, LifecycleTables } from './content/tables';
+import type { PurgeTables } from './cdn/tables';
 import type { InsightTables, RedirectTables } from './redirects/tables';
 import type { AccountSecurityTables } from './auth/tables';
 import { openStore as openDbStore, type Store as DbStore, type StoreOptions } from './db/index';
@@ -189,7 +190,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & AccountSecurityTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { about, blog, caseDetails, cases } from '../../content/resources/index';
+import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import type { ResourceDef } from '../../content/kit';
@@ -14,9 +15,11 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
   app.get(
     `/api${about.base}/getRecentAboutImage`,
     { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], roles: PUBLIC, summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
-    async () => {
+    async (_req, reply) => {
       const row = await c.recentAbout();
       if (!row) throw new AppError(404, 'No about image found.');
+      // Public and shared-cacheable under the group's keys (decision 0047).
+      for (const [k, v] of publicCacheHeaders(publicCacheControl(services.config.cdn), groupKeys(about))) reply.header(k, v);
       return { statusCode: 200, message: 'About image fetched successfully', about: row };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, resources } from '../../content/resources/index';
 import type { ResourceDef } from '../../content/kit';
 import { summarise } from '../audit';
+import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { publishCheck } from '../compliance/publish-check';
 import { readBody } from '../files/multipart';
 import { sendCached, type CachedPage, type PageCache } from '../render/page-cache';
@@ -36,8 +37,16 @@ export function registerResourceRoutes(
     const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
 
     const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));
-    if (r.adminList || !lists) {
-      app.get(apiPath(r, 'list'), { preHandler: r.adminList ? admin : undefined, config: { resource: r.key }, schema: schema.list }, listAnswer);
+    // A public list may be kept by shared caches under its group's keys (decision 0047).
+    const caching = () => publicCacheHeaders(publicCacheControl(services.config.cdn), groupKeys(r));
+    if (r.adminList) {
+      app.get(apiPath(r, 'list'), { preHandler: admin, config: { resource: r.key }, schema: schema.list }, listAnswer);
+    } else if (!lists) {
+      app.get(apiPath(r, 'list'), { config: { resource: r.key }, schema: schema.list }, async (_req: FastifyRequest, reply: FastifyReply) => {
+        const answer = await listAnswer();
+        for (const [k, v] of caching()) reply.header(k, v);
+        return answer;
+      });
     } else {
       const { cache, fresh } = lists;
       const key = apiPath(r, 'list');
@@ -45,7 +54,7 @@ export function registerResourceRoutes(
       let building: { generation: number; entry: Promise<CachedPage> } | null = null;
       const build = async (generation: number) => {
         const body = Buffer.from(JSON.stringify(await listAnswer()));
-        const entry = await cache.build(200, [['content-type', 'application/json; charset=utf-8']], body, Number.POSITIVE_INFINITY);
+        const entry = await cache.build(200, [['content-type', 'application/json; charset=utf-8'], ...caching()], body, Number.POSITIVE_INFINITY);
         cache.set(key, entry, generation);
         return entry;
       };

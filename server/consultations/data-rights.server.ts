@@ -373,7 +373,7 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', 'attachment; filename="my-data.json"')
-        .header('cache-control', 'no-store')
+        .header('cache-control', 'private, no-store')
         .send(JSON.stringify(copy, null, 2));
     }
     const due = new Date(now.getTime() + ERASURE_DUE_DAYS * 86_400_000);

@@ -24,7 +24,7 @@ label{display:block;font-weight:600;margin-top:12px}textarea,select,input{width:
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+    .header('cache-control', 'private, no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-robots-tag', 'noindex')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")

@@ -116,7 +116,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     async (req, reply) => {
       const q = (req.query ?? {}) as Record<string, unknown>;
       const { slots, from, to, settings } = await intake.listSlots(q.from, q.to);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', 'private, no-store');
       return {
         statusCode: 200,
         message: 'Slots fetched successfully',

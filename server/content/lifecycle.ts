@@ -465,7 +465,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, 'restore', actor);
     });
     await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -563,7 +563,7 @@ export class ContentLifecycle {
       await this.recordRevision(trx, r, id, action, actor);
     });
     if (draft) await this.retire(r, id, oldFiles);
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 
@@ -607,7 +607,7 @@ export class ContentLifecycle {
       for (const f of moved) await moveWithVariants(this.files, f, TRASH_PREFIX, '').catch(() => undefined);
       throw err;
     }
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
   }
 
   async restore(r: ResourceDef, id: number, actor?: string): Promise<Row> {
@@ -627,7 +627,7 @@ export class ContentLifecycle {
       await bumpContentVersion(typedTrx(trx));
       await this.recordRevision(trx, r, id, 'restore from trash', actor);
     });
-    this.content.notifyChange(r.key);
+    this.content.notifyChange(r.key, id);
     return (await this.content.readRow(this.db, r, id))!;
   }
 

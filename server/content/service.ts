@@ -45,7 +45,8 @@ export type BeforeWrite = (values: Row, existing: Row | null) => Promise<void>;
 
 /** Emitted after every committed content write: { key } (used to invalidate rendered pages). */
 /** version: the shared content version the write committed (decision 0020), when it bumped one. */
-export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number };
+/** id: the one row the write changed, when it changed one (its surrogate key is purged, decision 0047). */
+export type ChangeEvent = { key: ResourceKey | 'settings' | string; version?: number; id?: number };
 
 export type { RowWriteHook } from './types';
 
@@ -117,9 +118,9 @@ export class ContentService {
     return this.decorate(r, rows as Row[], 'admin', db);
   }
 
-  /** Tells this instance's caches that a group changed (the shared version was bumped by the caller). */
-  notifyChange(key: string): void {
-    this.emit(key);
+  /** Tells this instance's caches that a group (one row `id` of it, when given) changed; the caller bumped the shared version. */
+  notifyChange(key: string, id?: number): void {
+    this.emit(key, undefined, id);
   }
 
   private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.dyn): Promise<Row[]> {
@@ -286,8 +287,8 @@ export class ContentService {
     await Promise.all([...paths].map((p) => removeWithVariants(this.files, p)));
   }
 
-  private emit(key: string, version?: number): void {
-    this.changes.emit('change', { key, version } satisfies ChangeEvent);
+  private emit(key: string, version?: number, id?: number): void {
+    this.changes.emit('change', { key, version, ...(id === undefined ? {} : { id }) } satisfies ChangeEvent);
   }
 
   async create(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
@@ -325,7 +326,7 @@ export class ContentService {
         await this.lifecycle.recordRevision(trx as unknown as LooseDb, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
-      this.emit(r.key, version);
+      this.emit(r.key, version, id);
       return (await this.readRow(this.dyn, r, id))!;
     } catch (err) {
       await this.removeFiles(written);
@@ -394,7 +395,7 @@ export class ContentService {
     }
     // Replaced files stay (privately) while a revision refers to them, so History can restore them.
     await this.lifecycle.retire(r, id, obsolete);
-    if (!pending) this.emit(r.key, version);
+    if (!pending) this.emit(r.key, version, id);
     return (await this.readRow(this.dyn, r, id))!;
   }
 

@@ -44,7 +44,7 @@ export interface ExtensionContext {
 export interface ContentRows {
   readRow(db: DynamicDb, r: ResourceDef, id: number): Promise<Row | null>;
   readRows(db: DynamicDb, r: ResourceDef, ids: number[]): Promise<Row[]>;
-  notifyChange(key: string): void;
+  notifyChange(key: string, id?: number): void;
   /** Run in the transaction of each live write. */
   readonly rowWriteHooks: readonly RowWriteHook[];
 }

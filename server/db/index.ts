@@ -23,6 +23,7 @@ import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
 import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
 import { up as adminRoles } from './migrations/0028-admin-roles';
 import { up as accountSecurity } from './migrations/0029-account-security';
+import { up as cdnPurges } from './migrations/0030-cdn-purges';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -110,6 +111,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
     '0028-admin-roles': { up: adminRoles(dialect) },
     '0029-account-security': { up: accountSecurity(dialect) },
+    '0030-cdn-purges': { up: cdnPurges(dialect) },
   };
 }
 

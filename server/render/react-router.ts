@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads, REDIRECTS_KEY } from '../cdn/keys';
 import type { PreviewOverlay } from '../content/lifecycle';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
@@ -137,20 +138,28 @@ export function createRenderer(
     const previewing = services.content.lifecycle.previewing;
     const overlay = preview?.overlay;
     const inPreview = <T>(fn: () => T): T => (overlay ? previewing.run(overlay, fn) : fn());
+    // A public page records what its loaders read: its surrogate keys (decision 0047).
+    const reads = isPublic && !preview ? recordReads(services) : null;
     // The loaders' context is the app's PageServices: the type checker holds the services to it here.
-    const context: AppLoadContext = { services };
+    const context: AppLoadContext = { services: reads?.services ?? services };
     const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), context)));
     if (preview) {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', PRIVATE_NO_STORE);
     }
+    // What shared caches may keep: a public page that rendered (200) or is missing (404) and sets no cookie.
+    // Everything else gets `private, no-store` from the cache-control hook (plugins/cache-control.ts).
+    const shareable = !!reads && (res.status === 200 || res.status === 404) && !res.headers.has('set-cookie');
+    // A missing page goes when a redirect is written for its address.
+    if (reads && res.status === 404) reads.keys.add(REDIRECTS_KEY);
     const isHtml = (res.headers.get('content-type') ?? '').startsWith('text/html');
     if (!res.body || (!isHtml && (!cacheable || (res.status !== 200 && res.status !== 404)))) {
+      if (shareable) for (const [k, v] of publicCacheHeaders(publicCacheControl(services.config.cdn), reads.keys)) reply.header(k, v);
       return sendResponse(reply, res);
     }
     // Pages are read whole: the policy's script hashes come from the final HTML, and the cache keeps it.
     let body: Buffer = Buffer.from(await withBase(() => inPreview(() => res.arrayBuffer())));
     if (isHtml && publicBase) body = withFileBase(body, publicBase);
-    const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag');
+    const headers = [...res.headers].filter(([k]) => k !== 'content-length' && k !== 'content-encoding' && k !== 'etag' && (!shareable || k !== 'cache-control'));
     if (isHtml) {
       // Decoded once: public pages get the script that hydrates their islands after the first paint
       // (decisions 0010, 0028), and the policy hashes the result.
@@ -164,13 +173,17 @@ export function createRenderer(
       headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);
     }
     if (!cacheable || (res.status !== 200 && res.status !== 404) || res.headers.has('set-cookie')) {
+      if (shareable) headers.push(...publicCacheHeaders(publicCacheControl(services.config.cdn), reads.keys));
       reply.code(res.status);
       for (const [k, v] of headers) if (k !== 'set-cookie') reply.header(k, v);
       const cookies = res.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.send(req.method === 'HEAD' ? undefined : body);
     }
-    const page = await cache.build(res.status, headers, body, await expiry(generation));
+    // The caching headers are part of the entry: built once, written by the fast path as they are.
+    const expiresAt = await expiry(generation);
+    headers.push(...publicCacheHeaders(publicCacheControl(services.config.cdn, expiresAt), reads?.keys ?? []));
+    const page = await cache.build(res.status, headers, body, expiresAt);
     cache.set(key, page, generation);
     return sendCached(req, reply, page, 'MISS');
   };
