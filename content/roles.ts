@@ -73,6 +73,11 @@ export const WEBSITE_TEXT_SETTINGS = [
   'rule36.disclaimer',
 ] as const;
 
+/** Whether an editor may change the setting at this path (a website text, or a part of one). */
+export function isWebsiteText(path: string): boolean {
+  return WEBSITE_TEXT_SETTINGS.some((p) => path === p || path.startsWith(`${p}.`));
+}
+
 const SETTING_LABELS: Record<string, string> = {
   'rule36.strict': 'Strict Rule 36 mode',
   booking: 'Booking rules',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api } from '~/lib/api';
 import type { WorkItem } from '../../../content/admin-views';
 import { showTime } from './lifecycle';
+import { useMayUse } from './role';
 
 
 interface Work {
@@ -46,6 +47,9 @@ function WorkCard({ title, children }: { title: string; children: React.ReactNod
 /** The dashboard's work list (decision 0015): what is waiting for the administrator, each linking to its place. */
 export function WorkList() {
   const [work, setWork] = useState<Work | null>(null);
+  // Each role sees the parts it acts on (decision 0040): content for admin and editor, intake for admin and intake.
+  const content = useMayUse('content');
+  const intake = useMayUse('intake');
   useEffect(() => {
     let live = true;
     void api<Partial<Work>>('/api/content-worklist').then((res) => {
@@ -71,31 +75,37 @@ export function WorkList() {
         Work list
       </h2>
       <Row xs={1} md={2} xl={3} className="g-3">
-        <WorkCard title="Waiting for you">
-          <ul className="list-unstyled mb-0 small">
-            <li>
-              <Link to="/admin-side-bar/consultations">{work.newConsultations} new consultation {work.newConsultations === 1 ? 'request' : 'requests'}</Link>
-            </li>
-            <li>
-              <Link to="/admin-side-bar/mail">{work.failedMail} {work.failedMail === 1 ? 'message' : 'messages'} that could not be sent</Link>
-            </li>
-          </ul>
-        </WorkCard>
-        <WorkCard title={`Drafts (${work.drafts.length})`}>
-          <Items items={work.drafts} empty="No drafts." detail={(i) => (i.pending ? 'unpublished changes' : 'draft')} />
-        </WorkCard>
-        <WorkCard title={`Scheduled (${work.scheduled.length})`}>
-          <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
-          <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
-          <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
-        </WorkCard>
-        <WorkCard title={`Images without alt text (${work.missingAlt.length})`}>
-          <Items
-            items={work.missingAlt}
-            empty="Every image has its own alt text."
-            detail={() => 'alt text taken from the title; describe the image'}
-          />
-        </WorkCard>
+        {intake ? (
+          <WorkCard title="Waiting for you">
+            <ul className="list-unstyled mb-0 small">
+              <li>
+                <Link to="/admin-side-bar/consultations">{work.newConsultations} new consultation {work.newConsultations === 1 ? 'request' : 'requests'}</Link>
+              </li>
+              <li>
+                <Link to="/admin-side-bar/mail">{work.failedMail} {work.failedMail === 1 ? 'message' : 'messages'} that could not be sent</Link>
+              </li>
+            </ul>
+          </WorkCard>
+        ) : null}
+        {content ? (
+          <>
+            <WorkCard title={`Drafts (${work.drafts.length})`}>
+              <Items items={work.drafts} empty="No drafts." detail={(i) => (i.pending ? 'unpublished changes' : 'draft')} />
+            </WorkCard>
+            <WorkCard title={`Scheduled (${work.scheduled.length})`}>
+              <Items items={work.scheduled} empty="Nothing scheduled." detail={(i) => `goes live ${showTime(i.publish_at)}`} />
+              <h3 className="h6 mt-3">Going off the site in the next 7 days ({work.goingOff.length})</h3>
+              <Items items={work.goingOff} empty="Nothing goes off the site this week." detail={(i) => showTime(i.unpublish_at)} />
+            </WorkCard>
+            <WorkCard title={`Images without alt text (${work.missingAlt.length})`}>
+              <Items
+                items={work.missingAlt}
+                empty="Every image has its own alt text."
+                detail={() => 'alt text taken from the title; describe the image'}
+              />
+            </WorkCard>
+          </>
+        ) : null}
       </Row>
     </section>
   );

@@ -35,6 +35,13 @@ const fill = (s: string, scope: SettingsScope, i?: number) =>
 interface Props {
   state: SettingsFormState;
   onChange(update: (s: SettingsFormState) => SettingsFormState): void;
+  /** Shows only the settings (by path in the document) this returns true for; the others are kept as they are. */
+  only?: (path: string) => boolean;
+}
+
+/** The document paths a card's controls edit (a list by its own path). */
+function pathsOf(nodes: SettingsNode[]): string[] {
+  return nodes.flatMap((n) => ('slot' in n ? [] : 'list' in n ? [n.list] : 'fieldset' in n ? pathsOf(n.body) : fieldsOf(n).map((f) => f.field)));
 }
 
 /** One declared control (or one slot of a slots field). */
@@ -90,17 +97,22 @@ function FieldControls(props: Props & { scope: SettingsScope; f: SettingsField; 
 }
 
 function Nodes(props: Props & { nodes: SettingsNode[]; scope: SettingsScope; compact?: boolean }) {
-  const { nodes, scope, state, onChange } = props;
+  const { nodes, scope, state, onChange, only } = props;
+  // Only the document's own level is filtered: a list item's fields go with their list.
+  const shown = (path: string) => !only || scope.prefix !== '' || only(path);
   return (
     <>
       {nodes.map((n, k) => {
+        if (!('slot' in n) && !pathsOf([n]).some(shown)) return null;
         if ('slot' in n) return <DisclaimerAcceptances key={k} />;
         if ('row' in n)
           return (
             <Row key={k}>
-              {n.row.map((f) => (
-                <FieldControls key={f.id} {...props} f={f} inRow />
-              ))}
+              {n.row
+                .filter((f) => shown(f.field))
+                .map((f) => (
+                  <FieldControls key={f.id} {...props} f={f} inRow />
+                ))}
             </Row>
           );
         if ('fieldset' in n)
@@ -142,16 +154,16 @@ function Nodes(props: Props & { nodes: SettingsNode[]; scope: SettingsScope; com
 }
 
 /** Every card of the site settings, rendered from the declaration (content/settings-form.ts). */
-export function SettingsCards({ state, onChange }: Props) {
+export function SettingsCards({ state, onChange, only }: Props) {
   const root: SettingsScope = { prefix: '', object: state.base as unknown as Record<string, unknown> };
   return (
     <>
-      {SETTINGS_FORM.map((card) => (
+      {SETTINGS_FORM.filter((card) => !only || pathsOf(card.body).some(only)).map((card) => (
         <Card className="mb-3" key={card.title}>
           <Card.Body>
             <h2 className="h5">{card.title}</h2>
             {card.intro ? <p className="text-muted small">{card.intro}</p> : null}
-            <Nodes state={state} onChange={onChange} nodes={card.body} scope={root} compact={card.compact} />
+            <Nodes state={state} onChange={onChange} only={only} nodes={card.body} scope={root} compact={card.compact} />
           </Card.Body>
         </Card>
       ))}

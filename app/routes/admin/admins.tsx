@@ -9,6 +9,7 @@ import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminDay as day, formatAdminTime } from '@content/rules/dates';
 import type { AdminAccount } from '../../../content/admin-views';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole, type Role } from '@content/roles';
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];
@@ -17,12 +18,14 @@ export function meta() {
 /** An account as /admins/list answers it, `you` marking the signed-in one. */
 type AdminRow = AdminAccount & { you: boolean };
 
-/** Administrators: invite by email, two-factor status and last sign-in, end every session of one, remove. */
+/** Accounts and their roles (decision 0040): invite by email with a role, change a role, two-factor status and last sign-in, end every session of one, remove. */
 export default function AdminsPage() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<AdminRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [inviteEmail, setInviteEmail] = useState('');
+  const [inviteRole, setInviteRole] = useState<Role>('admin');
+  const [changingRole, setChangingRole] = useState<number | null>(null);
   const inviting = useFormSubmit();
   const [removing, setRemoving] = useState<AdminRow | null>(null);
   const [busyRemove, setBusyRemove] = useState(false);
@@ -50,13 +53,24 @@ export default function AdminsPage() {
     const email = inviteEmail.trim();
     if (!email) return inviting.fail('Please enter an email address.');
     void inviting.run(async () => {
-      const r = await api('/admins/invite', { json: { email } });
+      const r = await api('/admins/invite', { json: { email, role: inviteRole } });
       if (r.ok) {
         notify.success(r.body.message ?? 'Invitation sent');
         setInviteEmail('');
+        setInviteRole('admin');
         await load();
       } else inviting.fail(r.body.message ?? 'Failed to send the invitation');
     }, 'Failed to send the invitation');
+  }
+
+  /** setAdminRole: the account's sessions end at once; one's own other sessions end too. */
+  async function changeRole(a: AdminRow, role: Role) {
+    setChangingRole(a.admin_id);
+    const r = await sendAction('/admins/role', { admin_id: a.admin_id, role }, { success: 'Role changed', failure: 'Failed to change the role' });
+    setChangingRole(null);
+    // No longer an administrator: this page is not yours any more.
+    if (r?.ok && a.you && role !== 'admin') navigate('/admin-side-bar/dashboard');
+    else await load();
   }
 
   async function remove() {
@@ -85,15 +99,16 @@ export default function AdminsPage() {
     <div>
       <h1 className="h3 mb-3">Administrators</h1>
       <p className="text-body-secondary">
-        An invited person receives an email with a link to choose a password; the link works once and expires in 72
-        hours. Your own password, two-factor sign-in, passkeys and sessions are under{' '}
-        <Link to="/admin-side-bar/my-account">My account</Link>.
+        Each account has a role. {ROLES.map((r) => `${ROLE_LABELS[r]}: ${ROLE_DESCRIPTIONS[r]}`).join(' ')} An invited
+        person receives an email with a link to choose a password; the link works once and expires in 72 hours. A role
+        change ends that account’s sessions at once. Your own password, two-factor sign-in, passkeys and sessions are
+        under <Link to="/admin-side-bar/my-account">My account</Link>.
       </p>
 
       <Card className="mb-4">
         <Card.Body>
-          <h2 className="h5">Invite an administrator</h2>
-          <Form noValidate onSubmit={invite} aria-label="Invite an administrator" className="row g-2 align-items-end">
+          <h2 className="h5">Invite an account</h2>
+          <Form noValidate onSubmit={invite} aria-label="Invite an account" className="row g-2 align-items-end">
             <TextField
               id="admin-invite-email"
               className="col-sm-8 col-md-6"
@@ -103,6 +118,16 @@ export default function AdminsPage() {
               value={inviteEmail}
               onChange={setInviteEmail}
             />
+            <Form.Group className="col-sm-4 col-md-3" controlId="admin-invite-role">
+              <Form.Label>Role</Form.Label>
+              <Form.Select value={inviteRole} onChange={(e) => isRole(e.target.value) && setInviteRole(e.target.value)}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
             <div className="col-auto">
               <Button type="submit" variant="dark" disabled={inviting.busy}>
                 {inviting.busy ? 'Sending...' : 'Send invitation'}
@@ -131,6 +156,26 @@ export default function AdminsPage() {
               <>
                 {a.email} {a.you ? <Badge bg="secondary">you</Badge> : null}
               </>
+            ),
+          },
+          {
+            key: 'role',
+            header: 'Role',
+            render: (a) => (
+              <Form.Select
+                size="sm"
+                aria-label={`Role of ${a.email}`}
+                value={a.role}
+                disabled={changingRole !== null}
+                onChange={(e) => isRole(e.target.value) && void changeRole(a, e.target.value)}
+                style={{ minWidth: '9rem' }}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </Form.Select>
             ),
           },
           {

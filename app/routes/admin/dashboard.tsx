@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { NAV_ITEMS } from '~/components/admin/nav';
+import { navFor } from '~/components/admin/nav';
+import { useRole } from '~/components/admin/role';
 import { notify } from '~/components/admin/notify';
 import { WorkList } from '~/components/admin/WorkList';
 import { api } from '~/lib/api';
@@ -12,6 +13,7 @@ export function meta() {
 
 /** A card per section, each showing its item count (GET /api/admin/counts) and opening the section. */
 export default function Dashboard() {
+  const role = useRole();
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
 
   useEffect(() => {
@@ -28,7 +30,8 @@ export default function Dashboard() {
     };
   }, []);
 
-  const cards = NAV_ITEMS.filter((i) => i.path !== 'dashboard');
+  // The sections this role may use (decision 0040).
+  const cards = navFor(role).filter((i) => i.path !== 'dashboard');
   return (
     <>
       <h1 className="h3 mb-4">Dash Board</h1>

@@ -9,6 +9,8 @@ import { api } from '~/lib/api';
 import { Rule36Findings } from '~/components/admin/rule36-panel';
 import type { Rule36Finding } from '@content/rules/rule36';
 import { settingsFieldLabel, settingsFieldText } from '@content/rules/rule36-settings';
+import { isWebsiteText, ROLE_LABELS } from '@content/roles';
+import { useMayUse, useRole } from '~/components/admin/role';
 
 export function meta() {
   return [{ title: 'Settings | Admin' }];
@@ -19,6 +21,9 @@ export function meta() {
  * cards render from the form's declaration (content/settings-form.ts); the server validates.
  */
 export default function SettingsPage() {
+  const role = useRole();
+  // An editor changes the website texts only (decision 0040); the other parts are not shown and go back unchanged.
+  const everything = useMayUse('admin');
   const [form, setForm] = useState<SettingsFormState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,8 +79,14 @@ export default function SettingsPage() {
   return (
     <>
       <h1 className="h3 mb-3">Settings</h1>
+      {everything ? null : (
+        <p className="text-body-secondary" data-testid="settings-scope">
+          Your role ({ROLE_LABELS[role]}) changes the website’s texts here. Strict Rule 36 mode, booking rules and privacy
+          settings are set by an administrator.
+        </p>
+      )}
       <Form noValidate onSubmit={save} aria-label="Site settings">
-        <SettingsCards state={form} onChange={(update) => setForm((f) => (f ? update(f) : f))} />
+        <SettingsCards state={form} onChange={(update) => setForm((f) => (f ? update(f) : f))} only={everything ? undefined : isWebsiteText} />
         <FormError message={error} />
         {findings.length > 0 && (
           <Rule36Findings

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { NavLink, Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { isRole, mayUse, ROLE_LABELS } from '@content/roles';
 import { ChatWidget } from '~/components/admin/chat-widget';
 import { ConfirmModal } from '~/components/admin/ConfirmModal';
 import { MenuIcon } from '~/components/admin/icons';
-import { NAV_ITEMS } from '~/components/admin/nav';
+import { navFor, navItemOf } from '~/components/admin/nav';
+import { Forbidden, RoleContext } from '~/components/admin/role';
 import { notify } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail, getStoredAdminEmail, setUnauthorizedHandler } from '~/lib/api';
 
@@ -17,15 +19,17 @@ const MY_ACCOUNT = '/admin-side-bar/my-account';
 export async function clientLoader({ request }: { request: Request }) {
   const stored = getStoredAdminEmail();
   if (!stored) throw redirect('/admin-login');
-  const me = await api<{ admin?: { email?: string }; twoFactorSetupRequired?: boolean }>('/api/admin/me');
+  const me = await api<{ admin?: { email?: string; role?: string }; twoFactorSetupRequired?: boolean }>('/api/admin/me');
   if (me.status === 401) {
     clearStoredAdminEmail();
     throw redirect('/admin-login');
   }
+  // The role decides what the shell shows (decision 0040); the server enforces it on every call.
+  const role = me.body.admin?.role;
   // The firm requires two-factor sign-in and this account has none: only My account opens (decision 0045).
   const setupRequired = me.body.twoFactorSetupRequired === true;
   if (setupRequired && new URL(request.url).pathname !== MY_ACCOUNT) throw redirect(MY_ACCOUNT);
-  return { email: me.body.admin?.email ?? stored, setupRequired };
+  return { email: me.body.admin?.email ?? stored, role: isRole(role) ? role : 'intake', setupRequired };
 }
 clientLoader.hydrate = true as const;
 
@@ -42,8 +46,10 @@ export function meta() {
 }
 
 export default function AdminShell() {
-  const { email, setupRequired } = useLoaderData<typeof clientLoader>();
+  const { email, role, setupRequired } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
+  const section = navItemOf(useLocation().pathname);
+  const allowed = !section || mayUse(role, section.area);
   const [collapsed, setCollapsed] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -86,21 +92,25 @@ export default function AdminShell() {
         className={`admin-sidebar${collapsed ? ' collapsed' : ''}`}
         hidden={collapsed}
       >
-        <div className="p-3 fw-bold fs-5 border-bottom border-secondary">Admin Panel</div>
-        <ul className="list-unstyled p-2 mb-0">
-          {NAV_ITEMS.filter((item) => !setupRequired || item.path === 'my-account').map((item) => (
-            <li key={item.path}>
-              <NavLink to={item.path} onClick={closeOnSmall}>
-                {item.label}
-              </NavLink>
+        <div className="admin-sidebar-inner">
+          <div className="p-3 fw-bold fs-5 border-bottom border-secondary">Admin Panel</div>
+          <ul className="list-unstyled p-2 mb-0">
+            {navFor(role)
+              .filter((item) => !setupRequired || item.path === 'my-account')
+              .map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} onClick={closeOnSmall}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 border-top border-secondary pt-2">
+              <button type="button" className="admin-nav-button" onClick={() => setConfirmLogout(true)}>
+                Logout
+              </button>
             </li>
-          ))}
-          <li className="mt-2 border-top border-secondary pt-2">
-            <button type="button" className="admin-nav-button" onClick={() => setConfirmLogout(true)}>
-              Logout
-            </button>
-          </li>
-        </ul>
+          </ul>
+        </div>
       </nav>
       <div className="admin-main">
         <header className="d-flex align-items-center gap-3 px-3 py-2 border-bottom bg-white sticky-top">
@@ -114,12 +124,12 @@ export default function AdminShell() {
           >
             <MenuIcon size={20} />
           </Button>
-          <span className="ms-auto small text-body-secondary" data-testid="admin-email">
-            {email}
+          <span className="ms-auto small text-body-secondary">
+            <span data-testid="admin-email">{email}</span> · <span data-testid="admin-role">{ROLE_LABELS[role]}</span>
           </span>
         </header>
         <main id="admin-content" className="p-3 p-md-4" tabIndex={-1}>
-          <Outlet />
+          <RoleContext.Provider value={role}>{allowed ? <Outlet /> : <Forbidden role={role} />}</RoleContext.Provider>
         </main>
       </div>
       <ConfirmModal
