@@ -1,3 +1,5 @@
+import type { ImageMetaMap } from './rules/image-variants';
+
 /**
  * The resource kit: one declaration per content group, shared by the server (routes, validation,
  * queries), the admin screens (forms, tables) and the API reference. Isomorphic: no Node imports.
@@ -220,3 +222,28 @@ export type RowOf<R extends ResourceDef> = { [K in R['id']]: number } & {
 export type ListItemOf<L extends ListDef> = { -readonly [K in keyof L['fields']]: string } & (L['image'] extends { column: infer C extends string }
   ? { [K in C]: string }
   : unknown);
+
+/**
+ * A row read by column name, where no declaration says what is in it (generic code over every group). The
+ * one such type: code that knows its group reads `ReadRowOf<typeof group>` instead.
+ */
+export type Row = Record<string, unknown>;
+
+/** The columns a group's joins add to each read row (case_name of the category): null when the referenced row is gone. */
+type JoinedOf<R extends ResourceDef> = R extends { joins: readonly (infer J)[] }
+  ? { -readonly [K in J extends { columns: readonly (infer C extends string)[] } ? C : never]: string | null }
+  : unknown;
+
+/** The nested lists of a group's read rows (an event's speakers). */
+type ListsOf<R extends ResourceDef> = R extends { lists: infer L extends Record<string, ListDef> } ? { -readonly [K in keyof L]: ListItemOf<L[K]>[] } : unknown;
+
+/** The alt text beside each image or media file of a group (content/alt.ts, decision 0024). */
+type AltOf<R extends ResourceDef> = {
+  -readonly [K in keyof R['files'] as R['files'][K] extends { kind: 'image' | 'media' } ? `${K & string}_alt` : never]?: string | null;
+} & { alt_flagged?: number };
+
+/**
+ * A row of a declared group as the content service's reads return it: its columns, its joined columns, its
+ * nested lists, its images' alt text and sizes (`image_meta`). A generic `ResourceDef` gives a plain `Row`.
+ */
+export type ReadRowOf<R extends ResourceDef> = string extends R['key'] ? Row : RowOf<R> & JoinedOf<R> & ListsOf<R> & AltOf<R> & { image_meta?: ImageMetaMap };

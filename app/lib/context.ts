@@ -1,6 +1,6 @@
-import type { ResourceDef } from '../../content/kit';
+import type { ReadRowOf, ResourceDef } from '../../content/kit';
+import type { about, caseDetails, cases } from '../../content/resources/index';
 import type { SiteSettings } from '../../content/settings';
-import type { Row } from '../components/public/site';
 
 /**
  * What page loaders read in-process: the part of the server's services they use, named here so the
@@ -14,12 +14,12 @@ export interface PageServices {
   /** Whether an address answers with a redirect (the sitemap leaves those out). */
   redirects: { redirects(path: string): boolean };
   content: {
-    list(r: ResourceDef): Promise<Row[]>;
-    listPage(r: ResourceDef, page: number, perPage: number): Promise<{ rows: Row[]; total: number }>;
-    get(r: ResourceDef, id: number): Promise<Row | null>;
-    recentAbout(): Promise<Row | null>;
-    casesByCategory(categoryId: number): Promise<Row[]>;
-    caseDetailsByCase(caseId: number): Promise<Row[]>;
+    list<R extends ResourceDef>(r: R): Promise<ReadRowOf<R>[]>;
+    listPage<R extends ResourceDef>(r: R, page: number, perPage: number): Promise<{ rows: ReadRowOf<R>[]; total: number }>;
+    get<R extends ResourceDef>(r: R, id: number): Promise<ReadRowOf<R> | null>;
+    recentAbout(): Promise<ReadRowOf<typeof about> | null>;
+    casesByCategory(categoryId: number): Promise<ReadRowOf<typeof cases>[]>;
+    caseDetailsByCase(caseId: number): Promise<ReadRowOf<typeof caseDetails>[]>;
     /** Set while a signed preview link is rendered (the page shows a row that is not published). */
     lifecycle: { previewing: { getStore(): unknown } };
   };

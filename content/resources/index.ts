@@ -48,7 +48,10 @@ declare module '../kit' {
   }
 }
 
-export const resourceByKey = Object.fromEntries(resources.map((r): [string, ResourceDef] => [r.key, r])) as Record<ResourceKey, ResourceDef>;
+/** Each group's declaration by its key, with its literal types (`resourceByKey.faqs` reads `ReadRowOf<typeof faqs>` rows). */
+export const resourceByKey = Object.fromEntries(resources.map((r): [string, ResourceDef] => [r.key, r])) as {
+  readonly [K in ResourceKey]: Extract<Declared, { key: K }>;
+};
 
 /** The declared group of a key named in another declaration (a ref field, a join). */
 export function groupOf(key: string): ResourceDef {

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import { groupOf, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
@@ -18,6 +18,7 @@ import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
 import { bumpContentVersion } from '../cluster/version';
 import { typedTrx, type Store } from '../database';
+import { dynamic, type DynamicDb } from '../db/schema';
 import type { FileStore } from '../files/store';
 import { deleteImageMeta } from '../files/variants';
 import { AppError } from '../lib/errors';
@@ -27,8 +28,7 @@ import type { ContentStatus } from './tables';
 import type { WorkItem } from '../../content/admin-views';
 
 /** Dynamic access to the content tables (their names come from the declarations). */
-type LooseTables = Record<string, Record<string, unknown>>;
-export type LooseDb = Kysely<LooseTables>;
+export type LooseDb = DynamicDb;
 
 export type { ContentStatus, LifecycleColumns, LifecycleTables } from './tables';
 
@@ -256,7 +256,7 @@ export class ContentLifecycle {
   }
 
   get db(): LooseDb {
-    return this.store.db as unknown as LooseDb;
+    return dynamic(this.store.db);
   }
 
   private now(): string {

@@ -11,7 +11,8 @@ import type { UploadLimits } from '../files/check';
 import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
 
-export type Row = Record<string, unknown>;
+export type { Row } from '../../content/kit';
+import type { Row } from '../../content/kit';
 
 /** What a write extension (event speakers, …) does beside the main row. */
 export interface ExtensionPlan {

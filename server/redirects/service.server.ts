@@ -3,9 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import STATIC_PAGES from '../../content/rules/public-pages.json';
 import { bumpContentVersion } from '../cluster/version';
-import { publicPath, type LooseDb } from '../content/lifecycle';
+import { publicPath } from '../content/lifecycle';
 import type { ChangeEvent, Row, RowWriteHook } from '../content/service';
-import type { Database } from '../database';
+import { typed, type Database } from '../database';
+import { dynamic } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { parseCsv } from '../consultations/csv.server';
 import { parseSource, parseTarget, pathKey, requestKeys, targetKey } from './paths';
@@ -114,8 +115,8 @@ export class RedirectService {
    * the new address is deleted (a rename back: the page is live there again, no loop).
    */
   readonly onRowWrite: RowWriteHook = async (loose, r, id) => {
-    const trx = loose as unknown as Kysely<Database>;
-    const row = (await (loose as unknown as LooseDb).selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst()) as Row | undefined;
+    const trx = typed(loose);
+    const row = (await dynamic(loose).selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst()) as Row | undefined;
     if (!isLive(row)) return;
     const path = ownPath(r, row);
     if (!path) return;
@@ -141,7 +142,7 @@ export class RedirectService {
   private async claimedByAnother(trx: Kysely<Database>, r: ResourceDef, id: number, path: string): Promise<boolean> {
     const others = await trx.selectFrom('public_paths').select('record_id').where('resource', '=', r.key).where('path', '=', path).where('record_id', '!=', id).execute();
     if (!others.length) return false;
-    const rows = (await (trx as unknown as LooseDb)
+    const rows = (await dynamic(trx)
       .selectFrom(r.table)
       .selectAll()
       .where(
@@ -159,7 +160,7 @@ export class RedirectService {
       const known = new Set(
         (await this.db.selectFrom('public_paths').select('record_id').where('resource', '=', r.key).execute()).map((x) => Number(x.record_id)),
       );
-      const rows = (await (this.db as unknown as LooseDb).selectFrom(r.table).selectAll().where('status', '=', 'published').where('deleted_at', 'is', null).execute()) as Row[];
+      const rows = (await dynamic(this.db).selectFrom(r.table).selectAll().where('status', '=', 'published').where('deleted_at', 'is', null).execute()) as Row[];
       const missing = rows
         .filter((row) => !known.has(Number(row[r.id])))
         .flatMap((row) => {

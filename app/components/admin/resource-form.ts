@@ -10,7 +10,9 @@ import { apiPath, groupOf } from '@content/resources/index';
 import { isoToDmy } from '@content/rules/dates';
 import { api, type ApiResult } from '~/lib/api';
 
-export type Row = Record<string, unknown>;
+import type { Row } from '../../../content/kit';
+
+export type { Row };
 export type FormValues = Record<string, string>;
 export type FormFiles = Record<string, File | null>;
 export type FormRemovals = Record<string, boolean>;

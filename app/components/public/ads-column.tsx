@@ -3,15 +3,25 @@ import { useEffect } from 'react';
 import { toast } from './toasts';
 import { activeAds } from '../../../content/rules/ad-window';
 import { useNow } from './hooks';
-import { str, usePublicData, type Row } from './site';
+import { usePublicData, type AdRow } from './site';
 import { Img } from './img';
 import { island } from './island';
 
-const byDisplay = (a: Row, b: Row) =>
-  (str(a.ads_display) === 'Primary' ? 0 : 1) - (str(b.ads_display) === 'Primary' ? 0 : 1);
+const byDisplay = (a: AdRow, b: AdRow) =>
+  ((a.ads_display ?? '') === 'Primary' ? 0 : 1) - ((b.ads_display ?? '') === 'Primary' ? 0 : 1);
 
 /** The ads banner: only ads inside their date window, checked again in the browser every minute (an island). */
-export function AdsView({ ads, adsError, now: serverNow, limit }: { ads: Row[]; adsError: string | null; now: number; limit?: number }) {
+export function AdsView({
+  ads,
+  adsError,
+  now: serverNow,
+  limit,
+}: {
+  ads: AdRow[];
+  adsError: string | null;
+  now: number;
+  limit?: number;
+}) {
   const now = useNow(serverNow, 60_000);
   useEffect(() => {
     if (adsError) toast.error(adsError, { toastId: adsError });
@@ -30,14 +40,14 @@ export function AdsView({ ads, adsError, now: serverNow, limit }: { ads: Row[]; 
         <ul className="list-unstyled mb-0 d-grid gap-3">
           {visible.map((ad) => (
             <li
-              key={str(ad.ads_id)}
-              className={`ad ad-${str(ad.ads_display).toLowerCase()}`}
-              data-ad-id={str(ad.ads_id)}
+              key={ad.ads_id ?? ''}
+              className={`ad ad-${(ad.ads_display ?? '').toLowerCase()}`}
+              data-ad-id={ad.ads_id ?? ''}
             >
               <Img
-                path={str(ad.ads_image)}
+                path={ad.ads_image ?? ''}
                 meta={ad.image_meta}
-                alt={altOf(ad, 'ads_image', `${str(ad.ads_display) || 'Sponsored'} advertisement`)}
+                alt={altOf(ad, 'ads_image', `${(ad.ads_display ?? '') || 'Sponsored'} advertisement`)}
                 width={600}
                 height={400}
                 sizes="(min-width: 992px) 360px, 100vw"

@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { island } from './island';
 import { Modal, ModalHeader } from './modal';
 import { CalendarIcon } from './icons';
-import { str, type Row } from './site';
+import type { CalendarRow } from './site';
 import { Img } from './img';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -75,7 +75,10 @@ function MonthGrid({ today }: { today: Date }) {
 }
 
 type LoadState =
-  { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; items: Row[] } | { kind: 'error'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'loaded'; items: CalendarRow[] }
+  | { kind: 'error'; message: string };
 
 /** The calendar widget of the side columns; clicking it opens a large modal of the calendar images. */
 export function CalendarWidget() {
@@ -88,7 +91,7 @@ export function CalendarWidget() {
     if (!open || loading.current || state.kind === 'loaded') return;
     loading.current = true;
     setState({ kind: 'loading' });
-    api<{ calendar?: Row[] }>('/api/calendar/getAllCalendarsInDesc')
+    api<{ calendar?: CalendarRow[] }>('/api/calendar/getAllCalendarsInDesc')
       .then((res) => {
         if (res.ok) setState({ kind: 'loaded', items: res.body.calendar ?? [] });
         else {
@@ -152,9 +155,9 @@ export function CalendarWidget() {
           ) : (
             <ul className="list-unstyled calendar-images mb-0">
               {state.items.map((c, i) => (
-                <li key={str(c.calendar_id)}>
+                <li key={c.calendar_id ?? ''}>
                   <Img
-                    path={str(c.calendar_img)}
+                    path={c.calendar_img ?? ''}
                     meta={c.image_meta}
                     alt={altOf(c, 'calendar_img', `Calendar page ${i + 1}`)}
                     width={1200}

@@ -7,20 +7,20 @@ import { blogPreview, eventPreview } from '../../../content/rules/preview';
 import { eventPath } from '../../../content/rules/slug';
 import { fileUrl } from '../../lib/api';
 import { EventStatusView } from './event-status';
-import { str, type Row } from './site';
+import type { BlogRow, CaseCategoryRow, EventRow } from './site';
 import { Img } from './img';
 
 export const isVideo = (path: string): boolean => /\.(mp4|mov)$/i.test(path);
 
 /** A case category card: goes to /our-case-details/{categoryId}. */
-export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2 | 3 }) {
+export function CategoryCard({ c, headingLevel = 3 }: { c: CaseCategoryRow; headingLevel?: 2 | 3 }) {
   const H = `h${headingLevel}` as 'h2' | 'h3';
-  const name = str(c.case_name);
+  const name = c.case_name ?? '';
   return (
     <article className="card category-card h-100">
       {c.case_image ? (
         <Img
-          path={str(c.case_image)}
+          path={c.case_image ?? ''}
           meta={c.image_meta}
           alt={altOf(c, 'case_image', '')}
           width={480}
@@ -35,7 +35,7 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2
       )}
       <div className="card-body">
         <H className="card-title h5 mb-0">
-          <Link to={`/our-case-details/${str(c.case_category_id)}`} className="stretched-link">
+          <Link to={`/our-case-details/${c.case_category_id ?? ''}`} className="stretched-link">
             {name}
           </Link>
         </H>
@@ -49,7 +49,12 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: Row; headingLevel?: 2
  * What a blog card shows, and nothing more: the list page's loader sends this instead of whole rows, so
  * the full article bodies stay out of the page's HTML and its hydration data.
  */
-export function blogCardRow(b: Row): Row {
+export type BlogCardRow = Pick<
+  BlogRow,
+  'blog_id' | 'title' | 'created_at' | 'blog_image' | 'image_meta' | 'case_name'
+> & { preview: string };
+
+export function blogCardRow(b: BlogRow): BlogCardRow {
   return {
     blog_id: b.blog_id,
     title: b.title,
@@ -57,20 +62,20 @@ export function blogCardRow(b: Row): Row {
     blog_image: b.blog_image,
     image_meta: b.image_meta,
     case_name: b.case_name,
-    preview: blogPreview(str(b.description)),
+    preview: blogPreview(b.description ?? ''),
   };
 }
 
 /** A blog card from `blogCardRow`. */
-export function BlogCard({ b }: { b: Row }) {
-  const id = str(b.blog_id);
-  const title = str(b.title);
-  const date = formatPublicDate(str(b.created_at));
+export function BlogCard({ b }: { b: BlogCardRow }) {
+  const id = b.blog_id ?? '';
+  const title = b.title ?? '';
+  const date = formatPublicDate(b.created_at ?? '');
   return (
     <article className="card blog-card h-100">
-      {str(b.blog_image) && (
+      {(b.blog_image ?? '') && (
         <Img
-          path={str(b.blog_image)}
+          path={b.blog_image ?? ''}
           meta={b.image_meta}
           alt={altOf(b, 'blog_image', '')}
           width={640}
@@ -81,11 +86,11 @@ export function BlogCard({ b }: { b: Row }) {
       )}
       <div className="card-body d-flex flex-column">
         <p className="card-meta small mb-2">
-          {str(b.case_name) && <span className="badge text-bg-light me-2">{str(b.case_name)}</span>}
-          {date && <time dateTime={str(b.created_at).slice(0, 10)}>{date}</time>}
+          {(b.case_name ?? '') && <span className="badge text-bg-light me-2">{b.case_name ?? ''}</span>}
+          {date && <time dateTime={(b.created_at ?? '').slice(0, 10)}>{date}</time>}
         </p>
         <h2 className="card-title h5">{title}</h2>
-        <p className="card-text blog-preview">{str(b.preview)}</p>
+        <p className="card-text blog-preview">{b.preview ?? ''}</p>
         <Link to={`/blog-details/${id}`} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
           Read More<span className="visually-hidden">: {title}</span>
         </Link>
@@ -106,7 +111,7 @@ export function EventMedia({
   alt,
   priority = false,
 }: {
-  e: Row;
+  e: EventRow;
   title: string;
   width: number;
   height: number;
@@ -116,22 +121,39 @@ export function EventMedia({
   alt: string;
   priority?: boolean;
 }) {
-  const media = str(e.event_image);
+  const media = e.event_image ?? '';
   return isVideo(media) ? (
-    <video src={fileUrl(media)} controls preload="metadata" width={width} height={height} className={videoClass} aria-label={`Video: ${title}`} />
+    <video
+      src={fileUrl(media)}
+      controls
+      preload="metadata"
+      width={width}
+      height={height}
+      className={videoClass}
+      aria-label={`Video: ${title}`}
+    />
   ) : (
-    <Img path={media} meta={e.image_meta} alt={alt} width={width} height={height} sizes={sizes} className={imageClass} priority={priority} />
+    <Img
+      path={media}
+      meta={e.image_meta}
+      alt={alt}
+      width={width}
+      height={height}
+      sizes={sizes}
+      className={imageClass}
+      priority={priority}
+    />
   );
 }
 
 /** An event card: media, title, dates, preview, countdown and 'Read More' when the event is complete. */
-export function EventCard({ e, status }: { e: Row; status: EventStatus | null }) {
-  const title = str(e.event_title);
-  const media = str(e.event_image);
-  const start = formatPublicDate(str(e.event_start_date));
-  const end = formatPublicDate(str(e.event_end_date));
+export function EventCard({ e, status }: { e: EventRow; status: EventStatus | null }) {
+  const title = e.event_title ?? '';
+  const media = e.event_image ?? '';
+  const start = formatPublicDate(e.event_start_date ?? '');
+  const end = formatPublicDate(e.event_end_date ?? '');
   return (
-    <article className="card event-card h-100" data-event-id={str(e.event_id)}>
+    <article className="card event-card h-100" data-event-id={e.event_id ?? ''}>
       {media && (
         <EventMedia
           e={e}
@@ -150,10 +172,10 @@ export function EventCard({ e, status }: { e: Row; status: EventStatus | null })
           <p className="card-meta small mb-0">
             {start}
             {end && end !== start ? ` – ${end}` : ''}
-            {str(e.event_address) ? ` · ${str(e.event_address)}` : ''}
+            {(e.event_address ?? '') ? ` · ${e.event_address ?? ''}` : ''}
           </p>
         )}
-        <p className="card-text event-preview mb-0">{eventPreview(str(e.event_description))}</p>
+        <p className="card-text event-preview mb-0">{eventPreview(e.event_description ?? '')}</p>
         <EventStatusView event={e} initial={status} where="list" />
         {canReadMore(e) && (
           <Link to={eventPath(title)} className="btn btn-outline-primary btn-sm mt-auto align-self-start">

@@ -2,7 +2,7 @@ import { altOf } from '@content/alt';
 import Carousel from 'react-bootstrap/Carousel';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
-import { str, type Row } from './site';
+import type { SlideRow } from './site';
 import { Img } from './img';
 import { island } from './island';
 
@@ -18,7 +18,7 @@ export interface SlideText {
  * The hero carousel. Swipe (40 px, react-bootstrap's threshold) and the left / right arrow keys move it;
  * it pauses on hover and focus, under prefers-reduced-motion, and with its pause control.
  */
-export function HomeCarouselView({ slides, texts }: { slides: Row[]; texts: SlideText[] }) {
+export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts: SlideText[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   if (!slides.length) {
     const t = texts[0]!;
@@ -55,12 +55,12 @@ export function HomeCarouselView({ slides, texts }: { slides: Row[]; texts: Slid
           const t = texts[i % texts.length]!;
           return (
             <Carousel.Item
-              key={str(s.carousel_id)}
+              key={s.carousel_id ?? ''}
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
             >
               <Img
-                path={str(s.carousel_image)}
+                path={s.carousel_image ?? ''}
                 meta={s.image_meta}
                 alt={altOf(s, 'carousel_image', '')}
                 width={1600}

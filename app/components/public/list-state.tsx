@@ -52,7 +52,7 @@ export function ListGrid<T>({
   error: string | null;
   empty: string;
   col: string;
-  keyOf: (item: T) => string;
+  keyOf: (item: T) => string | number;
   children: (item: T) => ReactNode;
 }) {
   return (

@@ -1,13 +1,18 @@
 import { data, Link } from 'react-router';
-import type { ResourceDef } from '../../../content/kit';
+import type { ReadRowOf, ResourceDef } from '../../../content/kit';
 import type { PageServices as Services } from '../../lib/context';
-import { attempt, type Loaded, type Row } from './site';
+import { attempt, type Loaded } from './site';
 
 /**
  * The row a detail page's id parameter names, or the page's 404 with `notFound` as its message: an id that
  * is not a whole number from 1 up names nothing. Read failures propagate (the route's error boundary).
  */
-export async function rowFromParam(services: Services, resource: ResourceDef, raw: string | undefined, notFound: string): Promise<Row> {
+export async function rowFromParam<R extends ResourceDef>(
+  services: Services,
+  resource: R,
+  raw: string | undefined,
+  notFound: string,
+): Promise<ReadRowOf<R>> {
   const id = /^\d{1,15}$/.test(raw ?? '') && Number(raw) > 0 ? Number(raw) : null;
   const row = id === null ? null : await services.content.get(resource, id);
   if (!row) throw data({ message: notFound }, { status: 404 });
@@ -39,18 +44,18 @@ export function checkPageInRange(page: number, total: number, perPage: number): 
  * A loader's read of one page of a public list: the page the URL asks for, its rows (or the list's error
  * text when the read failed), and the number of pages. Throws the 404s of pageFromRequest and checkPageInRange.
  */
-export async function loadListPage(
+export async function loadListPage<R extends ResourceDef>(
   services: Services,
   request: Request,
-  resource: ResourceDef,
+  resource: R,
   perPage: number,
   failedMessage: string,
-): Promise<{ list: Loaded; page: number; pages: number }> {
+): Promise<{ list: Loaded<ReadRowOf<R>[]>; page: number; pages: number }> {
   const page = pageFromRequest(request);
   const loaded = await attempt(
     () => services.content.listPage(resource, page, perPage),
     failedMessage,
-    { rows: [], total: 0 },
+    { rows: [] as ReadRowOf<R>[], total: 0 },
     services.log,
   );
   // A failed read shows the list's error text on whatever page was asked for; only a good read can say

@@ -2,7 +2,7 @@ import { altOf } from '@content/alt';
 import MarqueeImport from 'react-fast-marquee';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
-import { str, type Row } from './site';
+import type { PartnerRow } from './site';
 import { Img } from './img';
 import { island } from './island';
 
@@ -19,23 +19,23 @@ export const MARQUEE_SPEED = 50;
  * The partners marquee. The moving copy is hidden from assistive technology (it repeats its items);
  * a plain list names the partners once. Pauses on hover, under reduced motion and with its control.
  */
-export function PartnersMarqueeView({ partners }: { partners: Row[] }) {
+export function PartnersMarqueeView({ partners }: { partners: PartnerRow[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
-  const name = (p: Row) => str(p.partner_name);
+  const name = (p: PartnerRow) => p.partner_name ?? '';
   return (
     <div className="partners">
       <ul className="visually-hidden">
         {partners.map((p) => (
-          <li key={str(p.partner_id)}>{name(p) || 'Partner'}</li>
+          <li key={p.partner_id ?? ''}>{name(p) || 'Partner'}</li>
         ))}
       </ul>
       <div aria-hidden="true" className="partners-track" {...handlers}>
         <Marquee speed={MARQUEE_SPEED} play={playing} pauseOnHover autoFill gradient={false}>
           {partners.map((p) => (
-            <div className="partner" key={str(p.partner_id)}>
+            <div className="partner" key={p.partner_id ?? ''}>
               {p.partner_image ? (
                 <Img
-                  path={str(p.partner_image)}
+                  path={p.partner_image ?? ''}
                   meta={p.image_meta}
                   alt={altOf(p, 'partner_image', name(p) || 'Partner logo')}
                   width={160}

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { QuoteIcon } from './icons';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
-import { str, type Row } from './site';
+import type { ReviewRow } from './site';
 import { island } from './island';
 
 /** Review slider step (spec section 9). Cards visible: 1 at ≤ 768 px, 2 at ≤ 991 px, 3 above (CSS). */
 export const REVIEW_STEP_MS = 3000;
 
 /** Client reviews, advancing one card every 3 s and wrapping around. */
-export function ReviewSliderView({ reviews }: { reviews: Row[] }) {
+export function ReviewSliderView({ reviews }: { reviews: ReviewRow[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   const [index, setIndex] = useState(0);
   const n = reviews.length;
@@ -31,15 +31,15 @@ export function ReviewSliderView({ reviews }: { reviews: Row[] }) {
       >
         <ul className="review-track list-unstyled mb-0" data-index={start}>
           {ordered.map((r) => (
-            <li key={str(r.client_review_id)} className="review-card" data-review-id={str(r.client_review_id)}>
+            <li key={r.client_review_id ?? ''} className="review-card" data-review-id={r.client_review_id ?? ''}>
               <figure className="h-100 mb-0">
                 <QuoteIcon size={28} className="review-quote" />
                 <blockquote className="mb-3">
-                  <p>{str(r.message)}</p>
+                  <p>{r.message ?? ''}</p>
                 </blockquote>
                 <figcaption>
-                  <strong>{str(r.name)}</strong>
-                  <span className="d-block small">{str(r.profession)}</span>
+                  <strong>{r.name ?? ''}</strong>
+                  <span className="d-block small">{r.profession ?? ''}</span>
                 </figcaption>
               </figure>
             </li>

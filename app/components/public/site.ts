@@ -4,15 +4,34 @@ import type { SiteSettings } from '../../../content/settings';
 /** The public layout's route id (React Router derives it from the file path). */
 export const LAYOUT_ID = 'routes/public/layout';
 
-/** A content row as the service returns it (columns of the group plus joined columns). */
-export type Row = Record<string, unknown>;
+import type { ReadRowOf, Row } from '../../../content/kit';
+import type * as groups from '../../../content/resources/index';
+
+export type { Row };
+
+/** Rows of the groups the public pages show, typed by their declarations (content/resources). */
+export type AboutRow = ReadRowOf<typeof groups.about>;
+export type AdRow = ReadRowOf<typeof groups.ads>;
+export type BlogRow = ReadRowOf<typeof groups.blog>;
+export type CalendarRow = ReadRowOf<typeof groups.calendar>;
+export type CaseCategoryRow = ReadRowOf<typeof groups.caseCategory>;
+export type CaseDetailRow = ReadRowOf<typeof groups.caseDetails>;
+export type CaseRow = ReadRowOf<typeof groups.cases>;
+export type EventRow = ReadRowOf<typeof groups.event>;
+export type GalleryRow = ReadRowOf<typeof groups.gallery>;
+export type PartnerRow = ReadRowOf<typeof groups.partners>;
+export type ReviewRow = ReadRowOf<typeof groups.review>;
+export type SlideRow = ReadRowOf<typeof groups.carousel>;
+export type TeamRow = ReadRowOf<typeof groups.team>;
+export type VacancyRow = ReadRowOf<typeof groups.vacancy>;
+export type FaqRow = ReadRowOf<typeof groups.faqs>;
 
 export interface PublicLayoutData {
   settings: SiteSettings;
   /** The site's own origin (PUBLIC_URL), for canonical and Open Graph URLs. */
   origin: string;
   /** Every ad; the ads column shows those inside their window (server time first, then the browser's). */
-  ads: Row[];
+  ads: AdRow[];
   /** The spec's ads error text when they could not be read. */
   adsError: string | null;
   /** The server's clock when the page was rendered (ms). */
@@ -26,8 +45,6 @@ export function usePublicData(): PublicLayoutData {
   if (!data) throw new Error('public layout data missing');
   return data;
 }
-
-export const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** tel: link for a displayed phone number. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -5,7 +5,7 @@ import { ListError, ListView } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
-import { attempt, str, usePublicData } from '../../components/public/site';
+import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/about';
 import { Img } from '../../components/public/img';
 import { CheckList, Section } from '../../components/public/section';
@@ -16,7 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     attempt(() => s.content.recentAbout(), 'Failed to fetch image.', null, s.log),
     attempt(() => s.content.list(resourceByKey.team), 'Failed to fetch team data', [], s.log),
     // Strict Rule 36 mode: client reviews are left out of the public site.
-    (await s.settings.get()).rule36.strict ? null : attempt(() => s.content.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
+    (await s.settings.get()).rule36.strict
+      ? null
+      : attempt(() => s.content.list(resourceByKey.review), 'Failed to fetch reviews', [], s.log),
   ]);
   return { about, team, reviews };
 }
@@ -90,7 +92,7 @@ export default function About() {
               <ListError message={about.error} />
             ) : about.value?.about_img ? (
               <Img
-                path={str(about.value.about_img)}
+                path={about.value.about_img ?? ''}
                 meta={about.value.image_meta}
                 alt={altOf(about.value, 'about_img', `Inside ${settings.firmName}`)}
                 width={640}
@@ -144,11 +146,11 @@ export default function About() {
           {(items) => (
             <ul className="list-unstyled row g-3 mb-0">
               {items.map((t) => (
-                <li className="col-sm-6 col-md-4" key={str(t.team_id)}>
+                <li className="col-sm-6 col-md-4" key={t.team_id ?? ''}>
                   <div className="card h-100 team-card">
                     <div className="card-body">
-                      <h3 className="h6 mb-1">{str(t.name)}</h3>
-                      <p className="small card-meta mb-0">{str(t.address)}</p>
+                      <h3 className="h6 mb-1">{t.name ?? ''}</h3>
+                      <p className="small card-meta mb-0">{t.address ?? ''}</p>
                     </div>
                   </div>
                 </li>

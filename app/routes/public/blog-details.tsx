@@ -7,7 +7,7 @@ import { Attachment } from '../../components/public/attachment';
 import { PrintButton } from '../../components/public/print-button';
 import { Page } from '../../components/public/page';
 import { layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
-import { str, usePublicData, type Row } from '../../components/public/site';
+import { usePublicData, type BlogRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/blog-details';
 import { Img } from '../../components/public/img';
@@ -16,7 +16,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
   const raw = params.blog_id ?? '';
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  let blog: Row | null;
+  let blog: BlogRow | null;
   try {
     blog = id > 0 ? await s.content.get(resourceByKey.blog, id) : null;
   } catch (err) {
@@ -31,10 +31,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const b = loaderData.blog;
   const layout = layoutFromMatches(matches);
-  const title = str(b.title);
-  const path = `/blog-details/${str(b.blog_id)}`;
-  const text = stripTags(str(b.description));
-  const image = str(b.blog_image) ? fileUrl(str(b.blog_image)) : undefined;
+  const title = b.title ?? '';
+  const path = `/blog-details/${b.blog_id ?? ''}`;
+  const text = stripTags(b.description ?? '');
+  const image = (b.blog_image ?? '') ? fileUrl(b.blog_image ?? '') : undefined;
   return seo(matches, {
     title,
     description: (text || `${title}: an article by ${layout?.settings.firmName ?? 'the firm'}.`).slice(0, 160),
@@ -47,9 +47,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
         '@type': 'BlogPosting',
         headline: title,
         ...(text ? { description: text.slice(0, 300) } : {}),
-        datePublished: str(b.created_at) || undefined,
-        dateModified: str(b.updated_at) || undefined,
-        articleSection: str(b.case_name) || undefined,
+        datePublished: (b.created_at ?? '') || undefined,
+        dateModified: (b.updated_at ?? '') || undefined,
+        articleSection: (b.case_name ?? '') || undefined,
         ...(image && layout ? { image: [layout.origin + image] } : {}),
         mainEntityOfPage: layout ? layout.origin + path : path,
         ...(layout
@@ -66,21 +66,21 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function BlogDetails() {
   const { blog: b } = useLoaderData<typeof loader>();
   const { origin } = usePublicData();
-  const title = str(b.title);
-  const date = formatPublicDate(str(b.created_at));
+  const title = b.title ?? '';
+  const date = formatPublicDate(b.created_at ?? '');
   return (
     <Page title={title} crumbs={[{ to: '/blog', label: 'Blog' }]}>
       <article className="blog-article">
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
           <p className="card-meta mb-0">
-            {str(b.case_name) && <span className="badge text-bg-light me-2">{str(b.case_name)}</span>}
-            {date && <time dateTime={str(b.created_at).slice(0, 10)}>{date}</time>}
+            {(b.case_name ?? '') && <span className="badge text-bg-light me-2">{b.case_name ?? ''}</span>}
+            {date && <time dateTime={(b.created_at ?? '').slice(0, 10)}>{date}</time>}
           </p>
           <PrintButton />
         </div>
-        {str(b.blog_image) && (
+        {(b.blog_image ?? '') && (
           <Img
-            path={str(b.blog_image)}
+            path={b.blog_image ?? ''}
             meta={b.image_meta}
             alt={altOf(b, 'blog_image', title)}
             width={960}
@@ -90,10 +90,10 @@ export default function BlogDetails() {
             priority
           />
         )}
-        {str(b.description) && (
-          <div className="rich-content" dangerouslySetInnerHTML={{ __html: str(b.description) }} />
+        {(b.description ?? '') && (
+          <div className="rich-content" dangerouslySetInnerHTML={{ __html: b.description ?? '' }} />
         )}
-        {str(b.blog_file) && <Attachment path={str(b.blog_file)} title={title} origin={origin} />}
+        {(b.blog_file ?? '') && <Attachment path={b.blog_file ?? ''} title={title} origin={origin} />}
       </article>
     </Page>
   );

@@ -5,7 +5,6 @@ import { ListGrid } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { str } from '../../components/public/site';
 import type { Route } from './+types/blog';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,7 +35,7 @@ export default function Blog() {
         error={blogs.error}
         empty="No blogs available."
         col="col-md-6"
-        keyOf={(b) => str(b.blog_id)}
+        keyOf={(b) => b.blog_id}
       >
         {(b) => <BlogCard b={b} />}
       </ListGrid>

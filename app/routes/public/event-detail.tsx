@@ -10,14 +10,14 @@ import { EventStatusView } from '../../components/public/event-status';
 import { ClockIcon, PinIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
 import { layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
-import { str, type Row } from '../../components/public/site';
+import type { EventRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/event-detail';
 import { Img } from '../../components/public/img';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
-  let events: Row[];
+  let events: EventRow[];
   try {
     events = await s.content.list(resourceByKey.event);
   } catch (err) {
@@ -25,24 +25,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw data({ message: 'Error fetching event details' }, { status: 500 });
   }
   const slug = params.id ?? '';
-  const event = events.find((e) => isDetailable(e) && eventSlug(str(e.event_title)) === slug);
+  const event = events.find((e) => isDetailable(e) && eventSlug(e.event_title ?? '') === slug);
   if (!event) throw data({ message: 'Event not found!' }, { status: 404 });
   return { event, status: eventStatus(event, Date.now(), 'detail') };
 }
 
 /** 'YYYY-MM-DDTHH:MM' for schema.org (local time, as entered). */
-const isoLocal = (d: unknown, t: unknown) => (localDateTime(str(d), str(t)) ? `${str(d)}T${str(t)}` : undefined);
+const isoLocal = (d: string | null, t: string | null) => (localDateTime(d ?? '', t ?? '') ? `${d}T${t}` : undefined);
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
   const e = loaderData.event;
   const layout = layoutFromMatches(matches);
-  const title = str(e.event_title);
-  const media = str(e.event_image);
-  const speakers = (e.speakers as Row[] | undefined) ?? [];
+  const title = e.event_title ?? '';
+  const media = e.event_image ?? '';
+  const speakers = e.speakers ?? [];
   return seo(matches, {
     title,
-    description: eventPreview(str(e.event_description)).slice(0, 160),
+    description: eventPreview(e.event_description ?? '').slice(0, 160),
     path: `/events/${encodeURIComponent(params.id ?? '')}`,
     image: media && !isVideo(media) ? fileUrl(media) : undefined,
     jsonLd: [
@@ -50,35 +50,35 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
         '@context': 'https://schema.org',
         '@type': 'Event',
         name: title,
-        description: str(e.event_description),
+        description: e.event_description ?? '',
         startDate: isoLocal(e.event_start_date, e.event_start_time),
         endDate: isoLocal(e.event_end_date, e.event_end_time),
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
         eventStatus: 'https://schema.org/EventScheduled',
-        location: { '@type': 'Place', name: str(e.event_address), address: str(e.event_address) },
+        location: { '@type': 'Place', name: e.event_address ?? '', address: e.event_address ?? '' },
         ...(media && !isVideo(media) && layout ? { image: [layout.origin + fileUrl(media)] } : {}),
         ...(layout
           ? { organizer: { '@type': 'Organization', name: layout.settings.firmName, url: layout.origin + '/' } }
           : {}),
         performer: speakers.map((sp) => ({
           '@type': 'Person',
-          name: str(sp.speaker_name),
-          jobTitle: str(sp.designation) || undefined,
+          name: sp.speaker_name ?? '',
+          jobTitle: (sp.designation ?? '') || undefined,
         })),
       },
     ],
   });
 }
 
-function when(date: unknown, time: unknown): string {
-  return [formatPublicDate(str(date)), format12h(str(time))].filter(Boolean).join(', ');
+function when(date: string | null, time: string | null): string {
+  return [formatPublicDate(date ?? ''), format12h(time ?? '')].filter(Boolean).join(', ');
 }
 
 export default function EventDetail() {
   const { event: e, status } = useLoaderData<typeof loader>();
-  const title = str(e.event_title);
-  const media = str(e.event_image);
-  const speakers = (e.speakers as Row[] | undefined) ?? [];
+  const title = e.event_title ?? '';
+  const media = e.event_image ?? '';
+  const speakers = e.speakers ?? [];
   return (
     <Page title={title} crumbs={[{ to: '/event', label: 'Events' }]}>
       <article className="event-detail">
@@ -110,10 +110,10 @@ export default function EventDetail() {
           <dt className="col-sm-3 d-flex gap-2">
             <PinIcon className="mt-1" /> Location
           </dt>
-          <dd className="col-sm-9">{str(e.event_address)}</dd>
+          <dd className="col-sm-9">{e.event_address ?? ''}</dd>
         </dl>
         <div className="mb-5" style={{ whiteSpace: 'pre-line' }}>
-          {str(e.event_description)}
+          {e.event_description ?? ''}
         </div>
         <section aria-labelledby="speakers-title">
           <h2 id="speakers-title" className="section-title">
@@ -127,24 +127,24 @@ export default function EventDetail() {
                 <li className="col-sm-6" key={i}>
                   <div className="card speaker h-100">
                     <div className="card-body d-flex gap-3 align-items-start">
-                      {str(sp.image) && (
+                      {(sp.image ?? '') && (
                         <Img
-                          path={str(sp.image)}
+                          path={sp.image ?? ''}
                           meta={e.image_meta}
-                          alt={str(sp.speaker_name)}
+                          alt={sp.speaker_name ?? ''}
                           width={96}
                           height={96}
                           sizes="96px"
                         />
                       )}
                       <div>
-                        <h3 className="h6 mb-1">{str(sp.speaker_name)}</h3>
-                        {str(sp.designation) && <p className="small card-meta mb-1">{str(sp.designation)}</p>}
-                        {(str(sp.date) || str(sp.from_time)) && (
+                        <h3 className="h6 mb-1">{sp.speaker_name ?? ''}</h3>
+                        {(sp.designation ?? '') && <p className="small card-meta mb-1">{sp.designation ?? ''}</p>}
+                        {((sp.date ?? '') || (sp.from_time ?? '')) && (
                           <p className="small mb-0">
-                            {formatPublicDate(str(sp.date))}
-                            {str(sp.from_time) ? ` · ${format12h(str(sp.from_time))}` : ''}
-                            {str(sp.to_time) ? ` – ${format12h(str(sp.to_time))}` : ''}
+                            {formatPublicDate(sp.date ?? '')}
+                            {(sp.from_time ?? '') ? ` · ${format12h(sp.from_time ?? '')}` : ''}
+                            {(sp.to_time ?? '') ? ` – ${format12h(sp.to_time ?? '')}` : ''}
                           </p>
                         )}
                       </div>

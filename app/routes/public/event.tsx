@@ -6,7 +6,6 @@ import { ListGrid } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { str } from '../../components/public/site';
 import type { Route } from './+types/event';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const now = Date.now();
   // The status as the server sees it, so the first browser render matches the HTML; then it ticks.
-  const statuses = Object.fromEntries(events.value.map((e) => [str(e.event_id), eventStatus(e, now, 'list')]));
+  const statuses = Object.fromEntries(events.value.map((e) => [e.event_id ?? '', eventStatus(e, now, 'list')]));
   return { events, statuses, page, pages };
 }
 
@@ -45,9 +44,9 @@ export default function Events() {
         error={events.error}
         empty="No events available."
         col="col-md-6 col-xl-4"
-        keyOf={(e) => str(e.event_id)}
+        keyOf={(e) => e.event_id}
       >
-        {(e) => <EventCard e={e} status={statuses[str(e.event_id)] ?? null} />}
+        {(e) => <EventCard e={e} status={statuses[e.event_id ?? ''] ?? null} />}
       </ListGrid>
       <Pager path="/event" page={page} pages={pages} label="Event" />
     </Page>

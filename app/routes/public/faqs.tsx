@@ -5,7 +5,6 @@ import { ListView } from '../../components/public/list-state';
 import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { str } from '../../components/public/site';
 import type { Route } from './+types/faqs';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -32,7 +31,9 @@ export default function Faqs() {
     <Page title="FAQs" lead="Answers to the questions clients ask us most.">
       <ListView items={faqs.value} error={faqs.error} empty="No FAQs available at the moment.">
         {(items) => (
-          <FaqAccordion items={items.map((f) => ({ id: str(f.faqs_id), question: str(f.question), answer: str(f.answer) }))} />
+          <FaqAccordion
+            items={items.map((f) => ({ id: String(f.faqs_id), question: f.question ?? '', answer: f.answer ?? '' }))}
+          />
         )}
       </ListView>
       <Pager path="/faqs" page={page} pages={pages} label="FAQ" />

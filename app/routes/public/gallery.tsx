@@ -4,7 +4,7 @@ import { resourceByKey } from '../../../content/resources/index';
 import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { attempt, str } from '../../components/public/site';
+import { attempt } from '../../components/public/site';
 import type { Route } from './+types/gallery';
 import { Img } from '../../components/public/img';
 
@@ -36,12 +36,12 @@ export default function Gallery() {
         error={gallery.error}
         empty="No gallery images available."
         col="col-sm-6 col-lg-4"
-        keyOf={(g) => str(g.gallery_id)}
+        keyOf={(g) => g.gallery_id}
       >
         {(g) => (
           <figure className="card gallery-card h-100 mb-0">
             <Img
-              path={str(g.gallery_image)}
+              path={g.gallery_image ?? ''}
               meta={g.image_meta}
               // The caption below names the picture; repeating it as alt text would read it twice.
               alt={altOf(g, 'gallery_image', '')}
@@ -51,7 +51,7 @@ export default function Gallery() {
               className="card-img-top"
             />
             <figcaption className="card-body">
-              <h2 className="h6 mb-0">{str(g.title)}</h2>
+              <h2 className="h6 mb-0">{g.title ?? ''}</h2>
             </figcaption>
           </figure>
         )}

@@ -11,7 +11,7 @@ import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
 import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
-import { attempt, str, usePublicData } from '../../components/public/site';
+import { attempt, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import { Band, CheckList, IconLine } from '../../components/public/section';
 import type { Route } from './+types/home';
@@ -41,7 +41,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       ? `${st.firmName}: ${st.tagline}. Legal consultants in ${[st.headquarters.city, ...st.offices.map((o) => o.city)].join(', ')} since ${st.foundedYear}. Book a consultation.`
       : 'Legal consultants. Book a consultation.',
     path: '/',
-    image: slide ? fileUrl(str(slide)) : undefined,
+    image: slide ? fileUrl(slide) : undefined,
     jsonLd: st && layout ? [legalServiceLd(st, layout.origin)] : [],
   });
 }
@@ -163,7 +163,7 @@ export default function Home() {
             error={categories.error}
             empty="No case category found."
             col="col-sm-6 col-lg-3"
-            keyOf={(c) => str(c.case_category_id)}
+            keyOf={(c) => c.case_category_id}
           >
             {(c) => <CategoryCard c={c} />}
           </ListGrid>

@@ -6,7 +6,7 @@ import { Page } from '../../components/public/page';
 import { rowFromParam } from '../../components/public/pager';
 import { stripTags } from '../../../content/rules/preview';
 import { notFoundMeta, seo } from '../../components/public/seo';
-import { attempt, str, usePublicData } from '../../components/public/site';
+import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-case-details-view';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -19,11 +19,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
-  const title = str(loaderData.theCase.case_title_name) || str(loaderData.theCase.case_name);
-  const text = stripTags(str(loaderData.detail?.case_content)).slice(0, 155);
+  const title = (loaderData.theCase.case_title_name ?? '') || (loaderData.theCase.case_name ?? '');
+  const text = stripTags(loaderData.detail?.case_content ?? '').slice(0, 155);
   return seo(matches, {
     title,
-    description: text || `${title}: a case handled by the firm in ${str(loaderData.theCase.case_name)}.`,
+    description: text || `${title}: a case handled by the firm in ${loaderData.theCase.case_name ?? ''}.`,
     path: `/our-case-details-view/${params.caseId}`,
     type: 'article',
   });
@@ -32,13 +32,13 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 export default function CaseView() {
   const { theCase, detail, error } = useLoaderData<typeof loader>();
   const { origin } = usePublicData();
-  const title = str(theCase.case_title_name) || str(theCase.case_name);
+  const title = (theCase.case_title_name ?? '') || (theCase.case_name ?? '');
   return (
     <Page
       title={title}
       crumbs={[
         { to: '/our-case', label: 'Our Cases' },
-        { to: `/our-case-details/${str(theCase.case_category_id)}`, label: str(theCase.case_name) },
+        { to: `/our-case-details/${theCase.case_category_id ?? ''}`, label: theCase.case_name ?? '' },
       ]}
     >
       <article>
@@ -48,10 +48,10 @@ export default function CaseView() {
           <p className="list-empty">No details available for this case.</p>
         ) : (
           <>
-            {str(detail.case_content) && (
-              <div className="rich-content" dangerouslySetInnerHTML={{ __html: str(detail.case_content) }} />
+            {(detail.case_content ?? '') && (
+              <div className="rich-content" dangerouslySetInnerHTML={{ __html: detail.case_content ?? '' }} />
             )}
-            {str(detail.case_file) && <Attachment path={str(detail.case_file)} title={title} origin={origin} />}
+            {(detail.case_file ?? '') && <Attachment path={detail.case_file ?? ''} title={title} origin={origin} />}
           </>
         )}
       </article>

@@ -4,7 +4,7 @@ import { ListView } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { rowFromParam } from '../../components/public/pager';
 import { notFoundMeta, seo } from '../../components/public/seo';
-import { attempt, str } from '../../components/public/site';
+import { attempt } from '../../components/public/site';
 import type { Route } from './+types/our-case-details';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta();
-  const name = str(loaderData.category.case_name);
+  const name = loaderData.category.case_name ?? '';
   return seo(matches, {
     title: `${name} cases`,
     description: `Cases the firm has handled in ${name}: ${loaderData.cases.value.length} write-ups.`,
@@ -27,7 +27,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 
 export default function OurCaseDetails() {
   const { category, cases } = useLoaderData<typeof loader>();
-  const name = str(category.case_name);
+  const name = category.case_name ?? '';
   return (
     <Page title={name} crumbs={[{ to: '/our-case', label: 'Our Cases' }]}>
       <h2 className="section-title">Cases in {name}</h2>
@@ -38,9 +38,9 @@ export default function OurCaseDetails() {
         {(items) => (
           <ol className="case-list list-group list-group-numbered">
             {items.map((c) => (
-              <li className="list-group-item" key={str(c.case_id)}>
-                <Link to={`/our-case-details-view/${str(c.case_id)}`}>
-                  {str(c.case_title_name) || str(c.case_name)}
+              <li className="list-group-item" key={c.case_id ?? ''}>
+                <Link to={`/our-case-details-view/${c.case_id ?? ''}`}>
+                  {(c.case_title_name ?? '') || (c.case_name ?? '')}
                 </Link>
               </li>
             ))}

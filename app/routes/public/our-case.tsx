@@ -4,7 +4,7 @@ import { CategoryCard } from '../../components/public/cards';
 import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { attempt, str } from '../../components/public/site';
+import { attempt } from '../../components/public/site';
 import type { Route } from './+types/our-case';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +35,7 @@ export default function OurCase() {
         error={categories.error}
         empty="No case category found."
         col="col-sm-6 col-lg-4 col-xl-3"
-        keyOf={(c) => str(c.case_category_id)}
+        keyOf={(c) => c.case_category_id}
       >
         {(c) => <CategoryCard c={c} headingLevel={2} />}
       </ListGrid>

@@ -3,7 +3,7 @@ import { resourceByKey } from '../../../content/resources/index';
 import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
-import { attempt, str } from '../../components/public/site';
+import { attempt } from '../../components/public/site';
 import type { Route } from './+types/vacancies';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -30,17 +30,18 @@ export default function Vacancies() {
         error={vacancies.error}
         empty="No vacancies available"
         col="col-md-6 col-lg-4"
-        keyOf={(v) => str(v.vacancy_id)}
+        keyOf={(v) => v.vacancy_id}
       >
         {(v) => {
-          const n = v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
+          const n =
+            v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
           return (
             <article className="card h-100 vacancy-card">
               <div className="card-body">
-                <h2 className="h5 card-title">{str(v.vacancy_title)}</h2>
+                <h2 className="h5 card-title">{v.vacancy_title ?? ''}</h2>
                 <p className="mb-1">
                   <span className="card-meta">Employment: </span>
-                  {str(v.name_of_employment)}
+                  {v.name_of_employment ?? ''}
                 </p>
                 {n !== null && (
                   <p className="mb-0">
