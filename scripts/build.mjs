@@ -48,6 +48,7 @@ await build({ ...common, entryPoints: ['server/main.ts'], outfile: 'dist/server.
 await build({ ...common, entryPoints: ['scripts/cli/admin.ts'], outfile: 'dist/admin.js' });
 await build({ ...common, entryPoints: ['scripts/cli/backup.ts'], outfile: 'dist/backup.js' });
 await build({ ...common, entryPoints: ['scripts/cli/migrate-data.ts'], outfile: 'dist/migrate-data.js' });
+await build({ ...common, entryPoints: ['scripts/cli/migrate.ts'], outfile: 'dist/migrate.js' });
 mkdirSync(`${root}dist`, { recursive: true });
 writeFileSync(`${root}${process.env.BUILD_DIR ?? 'build'}/.stamp`, new Date().toISOString());
 console.log('build complete');

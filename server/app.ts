@@ -28,8 +28,8 @@ import { ensureAdmin } from './auth/admins.server';
 import { registerAdminWriteLimit } from './auth/limits.server';
 import { purgeExpiredSessions } from './auth/sessions.server';
 import type { Config } from './config';
-import { openStore } from './database';
-import { migrate } from './db/index';
+import { openStore, type Store } from './database';
+import { isDatabaseUnavailable, migrate } from './db/index';
 import { seedDemoContent } from './demo/seed';
 import { databaseRateLimitStore } from './cluster/rate-limit-store';
 import { ContentVersionWatch } from './cluster/version';
@@ -48,6 +48,9 @@ import { readIslandsManifest } from './render/islands';
 import { createRenderer, type BuildSource } from './render/react-router';
 import { createServices, type Services } from './services';
 import type { ChangeEvent } from './content/service';
+import { Metrics, exposeMetrics } from './ops/metrics';
+import { checkReadiness } from './ops/ready';
+import { requestContext, requestIdOf } from './ops/request-id';
 import { changedKeys } from './cdn/keys';
 import { PurgeQueue } from './cdn/purge-queue';
 
@@ -73,6 +76,10 @@ export interface Built {
   routes: RegisteredRoute[];
   /** Cached answers written before Fastify (decision 0020); absent when caching or the poll is off. */
   fastPath?: FastPath;
+  /** The Prometheus metrics (decision 0050); absent unless METRICS_PORT or METRICS_TOKEN is set. */
+  metrics?: Metrics;
+  /** The port of the metrics' own server (METRICS_PORT; the chosen one when it was 0). */
+  metricsPort?: number;
   /** The CDN purge queue (decision 0048); absent without CDN_PURGE_URL or a provider. */
   purges?: PurgeQueue;
 }
@@ -84,6 +91,9 @@ export interface RegisteredRoute {
   /** The route's own schema (operationId, tags, summary, …): described from it in the API reference. */
   schema?: unknown;
 }
+
+/** The database cannot be reached (stopped, restarting, unreachable): the answer of any call that needed it (decision 0051). */
+export const DATABASE_UNAVAILABLE = 'The site cannot reach its database right now. Please try again in a minute.';
 
 /** A full disk (or quota) during a write: nothing was saved, and the operator has to act. */
 export const OUT_OF_SPACE =
@@ -107,33 +117,55 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
       ? createFastPath({ pages: pageCache, lists: listCache, https, trustProxy: config.trustProxy, onNotFound: (req) => late.notFound?.record(req.url ?? '', req.headers['user-agent'], req.headers.referer) })
       : undefined;
-  const serverFactory: FastifyServerOptions['serverFactory'] =
-    opts.serverFactory ??
-    (fastPath
-      ? (handler, o) => {
-          // What Fastify does for its own HTTP/1 server, with the cache in front of its handler.
-          const server = http.createServer(o.http ?? {}, (req, res) => {
-            if (!fastPath(req, res)) handler(req, res);
-          });
-          const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
-          const keepAlive = n(o.keepAliveTimeout);
-          const requestTimeout = n(o.requestTimeout);
-          const connectionTimeout = n(o.connectionTimeout);
-          const perSocket = n(o.maxRequestsPerSocket);
-          if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive;
-          if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
-          if (connectionTimeout !== undefined) server.setTimeout(connectionTimeout);
-          if (perSocket) server.maxRequestsPerSocket = perSocket;
-          return server;
+  // Set once the store is open (the metrics read it); the front below only reads it per request.
+  let metrics: Metrics | undefined;
+  /**
+   * In front of Fastify's handler: the request id (decision 0053), then a cached answer straight from
+   * memory (decision 0020, timed for the metrics), else Fastify with the id as the request's async context
+   * (the outbox reads it when the request queues mail).
+   */
+  const front =
+    (handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) =>
+    (req: http.IncomingMessage, res: http.ServerResponse): void => {
+      const id = requestIdOf(req.headers['x-request-id']);
+      res.setHeader('x-request-id', id);
+      if (fastPath) {
+        const m = metrics;
+        const start = m ? performance.now() : 0;
+        if (fastPath(req, res)) {
+          m?.observeCached(req.url ?? '', req.method ?? 'GET', res.statusCode, (performance.now() - start) / 1000);
+          return;
         }
-      : undefined);
+      }
+      requestContext.run(id, handler, req, res);
+    };
+  const given = opts.serverFactory;
+  const serverFactory: FastifyServerOptions['serverFactory'] = given
+    ? (handler, o) => given(front(handler), o)
+    : (handler, o) => {
+        // What Fastify does for its own HTTP/1 server, with the request id and the cache in front of its handler.
+        const server = http.createServer(o.http ?? {}, front(handler));
+        const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
+        const keepAlive = n(o.keepAliveTimeout);
+        const requestTimeout = n(o.requestTimeout);
+        const connectionTimeout = n(o.connectionTimeout);
+        const perSocket = n(o.maxRequestsPerSocket);
+        if (keepAlive !== undefined) server.keepAliveTimeout = keepAlive;
+        if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+        if (connectionTimeout !== undefined) server.setTimeout(connectionTimeout);
+        if (perSocket) server.maxRequestsPerSocket = perSocket;
+        return server;
+      };
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     routerOptions: { maxParamLength: 500 },
-    ...(serverFactory ? { serverFactory } : {}),
+    serverFactory,
+    // The id chosen in front (a sane incoming X-Request-Id, else a UUID): every log line of the request
+    // carries it as reqId. app.inject() bypasses the front and gets one here.
+    genReqId: (req) => requestContext.getStore() ?? requestIdOf(req.headers['x-request-id']),
   });
   // Every route, as registered (the API reference and the route-walking tests read it).
   const routes: RegisteredRoute[] = [];
@@ -141,8 +173,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config, schema: r.schema });
   });
 
-  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax });
-  await migrate(store);
+  const store = openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: config.databasePoolMax,
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    queryTimeoutMs: config.databaseTimeouts.queryMs,
+  });
+  try {
+    await migrateWithoutQueryTimeout(store, config);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   // The AWS SDK (about 20 MB resident) is loaded only when files go to a bucket.
   const files = config.s3
     ? await S3FileStore.create({ dataDir: config.dataDir, ...config.s3 })
@@ -184,6 +227,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // JSON and other text answers are compressed; cached pages arrive already compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
 
+  // Without a database every call that needs it answers 503 at once (the pool's bounded waits), and a page
+  // whose render failed for that reason too (decision 0051).
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Set on the raw answer in front of Fastify already; here for app.inject() too (decision 0053).
+    reply.header('x-request-id', req.id);
+    if (reply.statusCode >= 500 && reply.statusCode !== 503 && store.availability.down !== null) reply.code(503).header('retry-after', '5');
+    return payload;
+  });
+
   app.setErrorHandler((err, req, reply) => {
     // Answered before the whole body arrived (a refused or failed upload): close the connection, or the
     // client's unsent remainder would block the next request on it.
@@ -197,6 +249,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(507).send({ statusCode: 507, message: OUT_OF_SPACE });
     }
     const status = e.statusCode ?? 500;
+    if (status >= 500 && isDatabaseUnavailable(err)) {
+      req.log.warn({ err: e.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ statusCode: 503, message: DATABASE_UNAVAILABLE });
+    }
     // Refused by the route's schema: the spec's message of that call, or a sentence naming the field.
     if (e.code === 'FST_ERR_VALIDATION') {
       return reply.code(400).send({ statusCode: 400, message: validationMessage(err as FastifyError, req.routeOptions.schema) });
@@ -233,6 +289,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       app.log.error({ err }, 'health check failed');
       return reply.code(503).send({ statusCode: 503, message: 'database unavailable' });
     }
+  });
+
+  const ready = api({
+    operationId: 'ready',
+    tags: ['Service'],
+    roles: PUBLIC,
+    summary: 'Readiness: 200 only when the database answers, every migration has run and file storage takes a write; else 503 naming what is not ready',
+    responses: answers(
+      {
+        checks: {
+          type: 'object',
+          description: "Each check: 'ok', or why not",
+          properties: { database: str('The database answers a query'), migrations: str("Every migration of this version has run"), storage: str('File storage (DATA_DIR or the bucket) takes a write') },
+        },
+      },
+      503,
+    ),
+  });
+  app.get('/api/ready', { schema: ready }, async (req, reply) => {
+    const r = await checkReadiness(store, files);
+    if (r.errors.length) req.log.warn({ errors: r.errors }, 'not ready');
+    reply.header('cache-control', 'no-store');
+    if (r.ready) return { statusCode: 200, message: 'ready', checks: r.checks };
+    const failing = Object.entries(r.checks)
+      .filter(([, v]) => v !== 'ok')
+      .map(([k, v]) => `${k} ${v}`);
+    return reply.code(503).send({ statusCode: 503, message: `not ready: ${failing.join('; ')}`, checks: r.checks });
   });
 
   const clearCaches = () => {
@@ -356,7 +439,64 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply;
   });
 
-  return { app, services, createdAdmin, routes, fastPath, purges };
+  let metricsPort: number | undefined;
+  if (config.metrics) {
+    const lifecycle = services.content.lifecycle;
+    const worker = app.mailWorker;
+    metrics = new Metrics({
+      store,
+      poolMax: config.databasePoolMax,
+      outboxDepth: () => outboxDepth(store),
+      mailsSent: () => worker.sent,
+      mailsFailed: () => worker.failed,
+      scheduledPublishes: () => lifecycle.scheduledPublishes,
+      consultationsReceived: () => mail.consultationsReceived,
+    });
+    const m = metrics;
+    app.addHook('onResponse', (req, reply, done) => {
+      m.observeReply(req, reply);
+      done();
+    });
+    metricsPort = (await exposeMetrics(app, m, config.metrics)).port;
+  }
+  // One line per answer Fastify gave (cached answers written before it are counted in the metrics, not
+  // logged, decision 0053): its id, route, status and time. LOG_LEVEL=debug logs Fastify's own lines instead.
+  if (!requestLogging) {
+    app.addHook('onResponse', (req, reply, done) => {
+      if (reply.statusCode >= 500 && reply.statusCode !== 503) req.log.error({ method: req.method, route: req.routeOptions.url, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request failed');
+      else req.log.info({ method: req.method, route: req.routeOptions.url, path: req.routeOptions.url ? undefined : req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      done();
+    });
+  }
+
+  return { app, services, createdAdmin, routes, fastPath, purges, metrics, metricsPort };
+}
+
+/** Queued and retrying messages of the shared outbox (the metrics' outbox depth). */
+async function outboxDepth(store: Store): Promise<Record<'queued' | 'retrying', number>> {
+  const rows = await store.db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .where('status', 'in', ['queued', 'retrying'])
+    .groupBy('status')
+    .execute();
+  const depth = { queued: 0, retrying: 0 };
+  for (const r of rows) if (r.status === 'queued' || r.status === 'retrying') depth[r.status] = Number(r.n);
+  return depth;
+}
+
+/**
+ * Migrations run at start. On PostgreSQL through a connection of their own without the per-query timeout
+ * (an index on a large table may take longer than any request should); SQLite has no such timeout.
+ */
+async function migrateWithoutQueryTimeout(store: Store, config: Config): Promise<void> {
+  if (store.dialect !== 'postgres') return migrate(store);
+  const own = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: 1, connectTimeoutMs: 10_000, queryTimeoutMs: 0 });
+  try {
+    await migrate(own);
+  } finally {
+    await own.close();
+  }
 }
 
 declare module 'fastify' {

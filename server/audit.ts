@@ -48,6 +48,8 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
           detail: a.detail ?? null,
           ip: req.ip,
           created_at: nowIso(),
+          // The answer's X-Request-Id (decision 0053).
+          request_id: req.id,
         })
         .execute();
     } catch (err) {

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
   CONSULTATION_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(5),
   PAGE_CACHE: onOff.default(true),
+  INSIGHTS: onOff.default(true),
   CONTENT_VERSION_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(120),
   TRUST_PROXY: onOff.default(false),
@@ -57,6 +58,12 @@ const EnvSchema = z.object({
   INTAKE_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONTENT_SCHEDULE_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   CONTENT_TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
+  // Running it as a service (decisions 0050, 0051)
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   // Shared caches and CDN purges (decisions 0047, 0048)
   CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
   CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(60),
@@ -91,6 +98,8 @@ export interface Config {
   adminWriteRateLimit: number;
   /** Rendered public pages and public list calls kept in memory (production); off for measuring renders. */
   pageCache: boolean;
+  /** INSIGHTS: the public pages carry the page-view beacon and visits are counted (decision 0058). */
+  insights: boolean;
   /**
    * How often (ms) an instance checks whether another instance changed content; 0 checks before every
    * cached answer instead (decision 0020). The instance that writes clears its own caches at once.
@@ -111,6 +120,13 @@ export interface Config {
   /** Intake (decision 0017): the key of signed links (else one kept in the database), and how often reminders and purges run. */
   linkSecret?: string;
   intakeSweepMs: number;
+  /**
+   * Prometheus metrics (decision 0050): on their own port (`port`, bound to `host`), or at /metrics on the
+   * main port behind `token` (Bearer); unset when neither METRICS_PORT nor METRICS_TOKEN is set.
+   */
+  metrics?: { port?: number; host: string; token?: string };
+  /** Bounded database waits (decision 0051): connecting or waiting for a pooled connection, and one query. */
+  databaseTimeouts: { connectMs: number; queryMs: number };
   /** Shared caches (decision 0047): s-maxage and stale-while-revalidate (seconds) of public answers; purges (decision 0048). */
   cdn: { sMaxAge: number; staleWhileRevalidate: number; purge?: PurgeConfig };
 }
@@ -193,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consultationRateLimit: e.CONSULTATION_RATE_LIMIT,
     adminWriteRateLimit: e.ADMIN_WRITE_RATE_LIMIT,
     pageCache: e.PAGE_CACHE,
+    insights: e.INSIGHTS,
     contentVersionPollMs: e.CONTENT_VERSION_POLL_MS,
     trustProxy: e.TRUST_PROXY,
     limits: {
@@ -220,6 +237,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     filePublicUrl: e.FILE_PUBLIC_URL?.replace(/\/+$/, ''),
     content: { scheduleMs: e.CONTENT_SCHEDULE_MS, trashDays: e.CONTENT_TRASH_DAYS },
+    metrics:
+      e.METRICS_PORT !== undefined || e.METRICS_TOKEN
+        ? { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN }
+        : undefined,
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     cdn: { sMaxAge: e.CACHE_S_MAXAGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE, purge: purgeConfig(e) },
   };
 }

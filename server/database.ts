@@ -128,6 +128,8 @@ export interface MailOutboxTable {
   created_at: Defaulted<string>;
   sent_at: string | null;
   updated_at: string | null;
+  /** X-Request-Id of the call that queued it (migration 0029). */
+  request_id: string | null;
 }
 
 export interface ChatMessagesTable {
@@ -150,6 +152,8 @@ export interface AuditLogTable {
   detail: string | null;
   ip: string | null;
   created_at: Defaulted<string>;
+  /** X-Request-Id of the write (migration 0029). */
+  request_id: string | null;
 }
 
 export interface ImageMetaTable {

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { StartRefused } from './db/index';
 
 async function main(): Promise<void> {
   let config;
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A refusal the operator must act on is its one line (decision 0051); anything else with its stack.
+  console.error(err instanceof StartRefused ? err.message : err);
   process.exit(1);
 });

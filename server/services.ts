@@ -37,6 +37,6 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   const redirects = new RedirectService(store.db, new URL(config.publicUrl).origin, content.changes, now);
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
-  const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname);
+  const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname, config.insights);
   return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights };
 }

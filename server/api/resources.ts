@@ -5,6 +5,7 @@ import { summarise } from '../audit';
 import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { publishCheck } from '../compliance/publish-check';
 import { readBody } from '../files/multipart';
+import { isDatabaseUnavailable } from '../db/index';
 import { sendCached, type CachedPage, type PageCache } from '../render/page-cache';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
@@ -71,7 +72,14 @@ export function registerResourceRoutes(
             () => (building === mine ? (building = null) : undefined),
           );
         }
-        return sendCached(req, reply, await building.entry, 'MISS');
+        try {
+          return sendCached(req, reply, await building.entry, 'MISS');
+        } catch (err) {
+          // The database is unreachable: the list's last copy, if any (decision 0051).
+          const old = isDatabaseUnavailable(err) ? cache.staleCopy(key) : undefined;
+          if (old) return sendCached(req, reply, old, 'STALE');
+          throw err;
+        }
       });
     }
 

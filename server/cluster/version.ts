@@ -93,9 +93,10 @@ export class ContentVersionWatch {
         if (!first) this.onChange();
       }
     } catch (err) {
-      // Unknown state: drop the caches rather than risk serving stale pages.
-      this.seen = null;
-      this.onChange();
+      // The database did not answer (decision 0051): the caches stay, so cached pages keep answering through
+      // an outage. `seen` stays too: the first read that succeeds compares with it and drops the caches if
+      // any instance wrote meanwhile. (Dropping them here made every page of a site whose database had
+      // stopped answer 500.)
       this.onError(err);
     }
   }

@@ -245,6 +245,8 @@ export class ContentLifecycle {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   readonly clock: () => Date;
+  /** Rows this process published on schedule (the metrics read it, decision 0050). */
+  scheduledPublishes = 0;
 
   constructor(
     private readonly content: ContentRows,
@@ -894,7 +896,10 @@ export class ContentLifecycle {
     const now = this.now();
     for (const r of resources) {
       for (const [column, act] of [
-        ['publish_at', (id: number) => this.publish(r, id, 'scheduler')],
+        ['publish_at', async (id: number) => {
+          await this.publish(r, id, 'scheduler');
+          this.scheduledPublishes++;
+        }],
         ['unpublish_at', (id: number) => this.unpublish(r, id, 'scheduler')],
       ] as const) {
         const due = await this.db

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type Migration } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type LogEvent, type Migration } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type pgModule from 'pg';
@@ -22,8 +22,9 @@ import { up as mailAndErasureListIndexes } from './migrations/0020-mail-and-eras
 import { up as lowerEmailIndexes } from './migrations/0021-lower-email-indexes';
 import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insights';
 import { up as adminRoles } from './migrations/0028-admin-roles';
-import { up as accountSecurity } from './migrations/0029-account-security';
+import { up as requestIds } from './migrations/0029-request-ids';
 import { up as cdnPurges } from './migrations/0030-cdn-purges';
+import { up as accountSecurity } from './migrations/0031-account-security';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -56,26 +57,116 @@ export interface Store<DB = DynamicTables> {
   dialect: Dialect;
   /** Path of the SQLite file (sqlite only). */
   file?: string;
+  /** The PostgreSQL pool (postgres only; the metrics read it). */
+  pool?: PoolUse;
+  /** Whether the database was last seen unreachable (decision 0051): a connection failed and none succeeded since. */
+  readonly availability: Availability;
   close(): Promise<void>;
+}
+
+/** What the PostgreSQL pool holds right now. */
+export interface PoolUse {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 export interface StoreOptions {
   dataDir: string;
   databaseUrl?: string;
   poolMax?: number;
+  /** How long a query waits for a connection (a new one, or a free one of a full pool) before it fails (ms). */
+  connectTimeoutMs?: number;
+  /** How long a PostgreSQL query may run before the client gives up on it (ms); unset or 0: no limit. */
+  queryTimeoutMs?: number;
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error',
+  'Connection ended',
+];
+
+/**
+ * Whether an error means the database cannot be reached (stopped, restarting, out of connections, the
+ * network gone) rather than that the query was wrong: answered 503 instead of 500 (decision 0051).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutting down, cannot connect now), 53300 (too many connections).
+  if (UNREACHABLE_CODES.has(code) || /^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/** Tracks whether the last database contact failed for want of a database (every query reports here). */
+export class Availability {
+  private downSince: number | null = null;
+  /** Milliseconds since the database was first seen unreachable, or null when it answers. */
+  get down(): number | null {
+    return this.downSince === null ? null : Date.now() - this.downSince;
+  }
+  failed(err: unknown): void {
+    if (this.downSince === null && isDatabaseUnavailable(err)) this.downSince = Date.now();
+  }
+  answered(): void {
+    this.downSince = null;
+  }
+}
+
+/** Kysely's per-query log, used only to keep `availability` current. */
+function track(availability: Availability): (event: LogEvent) => void {
+  return (event) => {
+    if (event.level === 'error') availability.failed(event.error);
+    else availability.answered();
+  };
 }
 
 export function openStore<DB = DynamicTables>(opts: StoreOptions): Store<DB> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new (pg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const availability = new Availability();
+    // Bounded waits (decision 0051): with the database stopped or unreachable a query fails within
+    // connectTimeoutMs (connecting, or waiting for a free pooled connection) and a sent query within
+    // queryTimeoutMs, so a request answers 503 instead of hanging.
+    const pool = new (pg().Pool)({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      query_timeout: opts.queryTimeoutMs || undefined,
+      // TCP keep-alive notices a peer that vanished without closing (a network cut, a killed host).
+      keepAlive: true,
+    });
     // An idle pooled connection that the server drops (a PostgreSQL restart, a fail-over, an administrator
     // ending it) is reported here; the pool discards it and opens a new one on the next query. Without a
     // listener the event would be an uncaught exception that stops the whole process.
     pool.on('error', (err) => {
       process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection lost', err: err.message })}\n`);
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    // A connection that is checked out (inside a transaction, between two of its queries) when the server
+    // goes away has no listener of the pool's: its 'error' event would be an uncaught exception that stops the
+    // process. Every connection gets one of ours when it is made; its next query then fails, and the pool
+    // discards it on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => availability.failed(err));
+    });
+    // A failed connect (refused, timed out) never reaches Kysely's query log: reported here.
+    const tracked = {
+      connect: () =>
+        pool.connect().catch((err: unknown) => {
+          availability.failed(err);
+          throw err;
+        }),
+      end: () => pool.end(),
+    };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: tracked }), log: track(availability) });
+    return { db, dialect: 'postgres', pool, availability, close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'site.db');
@@ -85,8 +176,9 @@ export function openStore<DB = DynamicTables>(opts: StoreOptions): Store<DB> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+  const availability = new Availability();
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), log: track(availability) });
+  return { db, dialect: 'sqlite', file, availability, close: () => db.destroy() };
 }
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new one. */
@@ -110,12 +202,41 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0021-lower-email-indexes': { up: lowerEmailIndexes(dialect) },
     '0027-redirects-and-insights': { up: redirectsAndInsights(dialect) },
     '0028-admin-roles': { up: adminRoles(dialect) },
-    '0029-account-security': { up: accountSecurity(dialect) },
+    '0029-request-ids': { up: requestIds(dialect) },
     '0030-cdn-purges': { up: cdnPurges(dialect) },
+    '0031-account-security': { up: accountSecurity(dialect) },
   };
 }
 
+/** The start refused for a reason the operator must act on: printed as its one line, without a stack. */
+export class StartRefused extends Error {
+  override name = 'StartRefused';
+}
+
+/** Names of the migrations the database has run that this version does not know (a newer version ran them). */
+export async function unknownMigrations<DB>(store: Store<DB>): Promise<string[]> {
+  const known = migrations(store.dialect);
+  const tables = await store.db.introspection.getTables({ withInternalKyselyTables: true });
+  // A new database has no migration table yet.
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const ran = (await sql<{ name: string }>`select name from kysely_migration`.execute(store.db)).rows;
+  return ran.map((r) => r.name).filter((name) => !(name in known)).sort();
+}
+
+/** Names of this version's migrations the database has not run yet. */
+export async function pendingMigrations<DB>(store: Store<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations(store.dialect) } });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
 export async function migrate<DB>(store: Store<DB>): Promise<void> {
+  // A database migrated by a newer version: this one would not know its tables (decision 0051).
+  const unknown = await unknownMigrations(store);
+  if (unknown.length) {
+    throw new StartRefused(
+      `The database was migrated by a newer version of this site (unknown migration ${unknown.join(', ')}): run that version or newer, or restore a backup taken before the upgrade.`,
+    );
+  }
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => migrations(store.dialect) },

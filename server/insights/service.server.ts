@@ -128,6 +128,8 @@ export class InsightsService {
     private readonly settings: SettingsService,
     private readonly now: () => Date,
     private readonly ownHost: string,
+    /** INSIGHTS=off: nothing is counted (and the pages carry no beacon). */
+    private readonly enabled = true,
   ) {}
 
   /** The firm's calendar day (the booking time zone) of a moment, 'YYYY-MM-DD'. */
@@ -167,7 +169,7 @@ export class InsightsService {
 
   /** Counts a page view (the beacon). Returns false when it was not counted (DNT, GPC, a bot, not a page). */
   async recordHit(req: HitRequest, hit: Hit): Promise<boolean> {
-    if (notCounted(req.headers)) return false;
+    if (!this.enabled || notCounted(req.headers)) return false;
     const path = hit.path.slice(0, 300);
     if (!path.startsWith('/') || /^\/(api|assets|uploads|admin-side-bar|admin-login|preview)(\/|$)/.test(path)) return false;
     const at = this.now();
@@ -198,7 +200,7 @@ export class InsightsService {
 
   /** Counts a consultation request under the page its visit landed on (not counted: DNT, GPC, bots). */
   async recordRequest(req: HitRequest): Promise<void> {
-    if (notCounted(req.headers)) return;
+    if (!this.enabled || notCounted(req.headers)) return;
     const day = await this.dayOf(this.now());
     const visitor = this.visitorHash(day, req.ip, header(req.headers, 'user-agent'));
     let landing = this.visits.get(`${day}\0${visitor}`)?.landing;

@@ -50,6 +50,7 @@ export async function registerMail(
   const rights = registerDataRightsRoutes(app, services, intake);
   app.decorate('intake', intake);
   app.decorate('rights', rights);
+  app.decorate('mailWorker', worker);
 
   app.addHook('onReady', async () => {
     worker.start();
@@ -68,5 +69,7 @@ declare module 'fastify' {
     intake: Intake;
     /** Data rights (tests call rights.purge(now)). */
     rights: DataRights;
+    /** The outbox worker (the metrics read its counts). */
+    mailWorker: MailWorker;
   }
 }

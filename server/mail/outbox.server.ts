@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../db/index';
 import type { Database } from '../database';
 import { matchesAny } from '../content/lifecycle';
+import { currentRequestId } from '../ops/request-id';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
 import { MAIL_STATUSES, type MailStatus } from '../../content/admin-views';
@@ -139,6 +140,8 @@ export class Outbox {
         consultation_id: msg.consultationId ?? null,
         created_at: now,
         updated_at: now,
+        // The request that queued it (decision 0053): its X-Request-Id, also in that request's log lines.
+        request_id: currentRequestId(),
       })
       .returning('mail_id')
       .executeTakeFirstOrThrow();

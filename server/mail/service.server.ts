@@ -113,6 +113,9 @@ export class MailService {
   /** The intake flow (decision 0017): slots, conflict check, states and links. Set by registerMail. */
   intake: IntakeSteps | null = null;
 
+  /** Consultation requests this process stored (the metrics read it, decision 0050). */
+  consultationsReceived = 0;
+
   private get db() {
     return this.services.store.db;
   }
@@ -169,7 +172,7 @@ export class MailService {
     }
 
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const created = await this.db.transaction().execute(async (trx) => {
         const now = this.services.clock.now().toISOString();
         let reference = newReference();
         for (let i = 0; i < 5; i++) {
@@ -270,6 +273,8 @@ export class MailService {
         );
         return { reference, consultationId };
       });
+      this.consultationsReceived++;
+      return created;
     } catch (err) {
       if (stored) await files.remove(stored.path).catch(() => undefined);
       throw err;

@@ -32,6 +32,8 @@ export interface Found {
 }
 
 const STATIC = new Set<string>(STATIC_PAGES);
+/** The `settings` key marking that the rows live before redirects existed have their addresses recorded. */
+const PATHS_RECORDED = 'redirects:paths-recorded';
 
 /**
  * The address a row's page has of its own (decision 0057): its public path, unless that is a list page (an
@@ -134,7 +136,13 @@ export class RedirectService {
     }
     // The address is live: nothing may redirect away from it (this also drops the self-redirect a rename back leaves).
     await trx.deleteFrom('redirects').where('from_key', '=', key).execute();
-    if (!stored) await trx.insertInto('public_paths').values({ resource: r.key, record_id: id, path }).execute();
+    if (!stored) {
+      await trx
+        .insertInto('public_paths')
+        .values({ resource: r.key, record_id: id, path })
+        .onConflict((oc) => oc.columns(['resource', 'record_id']).doUpdateSet({ path }))
+        .execute();
+    }
     else if (stored.path !== path) await trx.updateTable('public_paths').set({ path }).where('resource', '=', r.key).where('record_id', '=', id).execute();
   };
 
@@ -154,8 +162,13 @@ export class RedirectService {
     return rows.some((o) => isLive(o) && ownPath(r, o) === path);
   }
 
-  /** Addresses of rows live before redirects existed (or written by an older version): recorded once at start. */
+  /**
+   * Addresses of rows that were live before redirects existed: recorded at the first start with this code
+   * (a marker row in `settings` says it was done; later writes record theirs through the hook).
+   */
   async recordMissingPaths(groups: readonly ResourceDef[]): Promise<void> {
+    const marker = await this.db.selectFrom('settings').select('key').where('key', '=', PATHS_RECORDED).executeTakeFirst();
+    if (marker) return;
     for (const r of groups) {
       const known = new Set(
         (await this.db.selectFrom('public_paths').select('record_id').where('resource', '=', r.key).execute()).map((x) => Number(x.record_id)),
@@ -175,6 +188,11 @@ export class RedirectService {
           .execute();
       }
     }
+    await this.db
+      .insertInto('settings')
+      .values({ key: PATHS_RECORDED, value: '1', updated_at: this.now().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 
   async list(opts: { page?: number; size: number; q?: string }): Promise<{ rows: RedirectRow[]; total: number }> {

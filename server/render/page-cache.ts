@@ -34,7 +34,13 @@ export type SecurityHeadersOf = (https: boolean, contentType: string) => HeaderL
  * time boundary passes. Compressed once per entry. Bounded by total bytes (oldest dropped first).
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private entries = new Map<string, CachedPage>();
+  /**
+   * The last copy of each entry a clear (a content change) or its expiry took away, kept only to answer
+   * while the database is unreachable (decision 0051); bounded by the same byte budget, oldest dropped first.
+   */
+  private stale = new Map<string, CachedPage>();
+  private staleTotal = 0;
   /** When each entry was last served (a counter; updating a key in place allocates nothing). */
   private readonly used = new Map<string, number>();
   private clock = 0;
@@ -52,6 +58,7 @@ export class PageCache {
     if (!e) return undefined;
     if (e.expiresAt <= now) {
       this.delete(key);
+      this.keepStale(key, e);
       return undefined;
     }
     // Recency for the eviction in set(): a stamp, not a delete and re-insert into the Map (which allocated
@@ -107,10 +114,32 @@ export class PageCache {
   }
 
   clear(): void {
-    this.entries.clear();
+    const old = this.entries;
+    this.entries = new Map();
     this.used.clear();
     this.total = 0;
     this.generation++;
+    for (const [k, e] of old) this.keepStale(k, e);
+  }
+
+  /** The last copy of an entry that is no longer fresh: for answering while the database is unreachable only. */
+  staleCopy(key: string): CachedPage | undefined {
+    return this.entries.get(key) ?? this.stale.get(key);
+  }
+
+  private keepStale(key: string, e: CachedPage): void {
+    const before = this.stale.get(key);
+    if (before) {
+      this.stale.delete(key);
+      this.staleTotal -= before.bytes;
+    }
+    this.stale.set(key, e);
+    this.staleTotal += e.bytes;
+    for (const [k, s] of this.stale) {
+      if (this.staleTotal <= this.maxBytes) break;
+      this.stale.delete(k);
+      this.staleTotal -= s.bytes;
+    }
   }
 
   get size(): number {
@@ -134,7 +163,7 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 }
 
 /** Answers from a cache entry: its own compressed bytes, ETag and 304 for a matching If-None-Match. */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS'): FastifyReply {
+export function sendCached(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS' | 'STALE'): FastifyReply {
   for (const [k, v] of page.headers) reply.header(k, v);
   reply.header('etag', page.etag).header('vary', 'Accept-Encoding').header('x-cache', state);
   if (page.status === 200 && req.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads, REDIRECTS_KEY } from '../cdn/keys';
 import type { PreviewOverlay } from '../content/lifecycle';
+import { isDatabaseUnavailable } from '../db/index';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
 import { contentSecurityPolicy } from './csp';
@@ -120,8 +121,31 @@ export function createRenderer(
     return boundary.at;
   };
 
+  /**
+   * A page whose render failed (threw, or answered 5xx) while the database is unreachable is answered with
+   * its last copy, if the cache has one (decision 0051).
+   */
+  const staleOnOutage = (req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply | null => {
+    if (!cache) return null;
+    if (services.store.availability.down === null && !(err !== undefined && isDatabaseUnavailable(err))) return null;
+    if (UNCACHED_PREFIXES.some((p) => req.url.startsWith(p))) return null;
+    const old = cache.staleCopy(pageCacheKey(req.url));
+    return old ? sendCached(req, reply, old, 'STALE') : null;
+  };
+
   /** `preview`: a signed preview link renders `path` with that row shown as it would be published, never cached. */
   return async (req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) => {
+    if (preview) return render(req, reply, preview);
+    try {
+      return await render(req, reply);
+    } catch (err) {
+      const stale = staleOnOutage(req, reply, err);
+      if (stale) return stale;
+      throw err;
+    }
+  };
+
+  async function render(req: FastifyRequest, reply: FastifyReply, preview?: { path: string; overlay?: PreviewOverlay }) {
     const origin = `${req.protocol}://${req.host}`;
     const isPublic = !UNCACHED_PREFIXES.some((p) => req.url.startsWith(p));
     const cacheable = !!cache && isPublic && !preview;
@@ -146,6 +170,10 @@ export function createRenderer(
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', PRIVATE_NO_STORE);
     }
+    if (cacheable && res.status >= 500) {
+      const stale = staleOnOutage(req, reply, undefined);
+      if (stale) return stale;
+    }
     // What shared caches may keep: a public page that rendered (200) or is missing (404) and sets no cookie.
     // Everything else gets `private, no-store` from the cache-control hook (plugins/cache-control.ts).
     const shareable = !!reads && (res.status === 200 || res.status === 404) && !res.headers.has('set-cookie');
@@ -167,7 +195,7 @@ export function createRenderer(
       if (isPublic && mode === 'production') {
         let rewritten = withIslands(html, islands);
         // Page views are counted by a beacon, never on this path (decision 0058); previews are not counted.
-        if (res.status === 200 && !preview) rewritten = withBeacon(rewritten);
+        if (res.status === 200 && !preview && services.config.insights) rewritten = withBeacon(rewritten);
         if (rewritten !== html) body = Buffer.from((html = rewritten), 'utf8');
       }
       headers.push(['content-security-policy', contentSecurityPolicy(html, publicBase ? new URL(publicBase).origin : undefined)]);
@@ -186,5 +214,5 @@ export function createRenderer(
     const page = await cache.build(res.status, headers, body, expiresAt);
     cache.set(key, page, generation);
     return sendCached(req, reply, page, 'MISS');
-  };
+  }
 }

@@ -130,4 +130,27 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL database (skipped witho
     expect(new Set(received.map((m) => m.parsed.messageId)).size).toBe(20);
     for (const r of rows.filter((x) => x.subject.startsWith('Cluster message'))) expect(r.attempts).toBe(1);
   });
+  it('a redirect saved on one instance is answered by the other (decision 0057), and a deleted one stops there too', async () => {
+    // The address was missing on both (each cached its 404 page).
+    for (const x of [a, b]) {
+      expect((await fetch(`${x.url}/old-firm/team.html`, { redirect: 'manual' })).status).toBe(404);
+      expect((await fetch(`${x.url}/old-firm/team.html`, { redirect: 'manual' })).headers.get('x-cache')).toBe('HIT');
+    }
+    const saved = await call(a.url, '/api/redirects/save', { cookie: cookieA, json: { from: '/old-firm/team.html', to: '/our-legal-team' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // b reads the shared version before every answer: at once.
+    const onB = await fetch(`${b.url}/old-firm/team.html`, { redirect: 'manual' });
+    expect(onB.status).toBe(301);
+    expect(onB.headers.get('location')).toBe('/our-legal-team');
+    // Deleted through b: a (polling every 100 ms) answers 404 again within the interval.
+    expect((await fetch(`${a.url}/old-firm/team.html`, { redirect: 'manual' })).status).toBe(301);
+    const del = await call(b.url, '/api/redirects/delete', { cookie: cookieB, json: { redirect_id: saved.body.redirect.redirect_id } });
+    expect(del.status).toBe(200);
+    await until(
+      () => fetch(`${a.url}/old-firm/team.html`, { redirect: 'manual' }).then((r) => r.status),
+      (status) => status === 404,
+      5000,
+      'the deleted redirect gone on the other instance',
+    );
+  });
 });

@@ -33,7 +33,8 @@ interface Answer {
 }
 
 /** Headers Node's HTTP server adds or that differ per answer by nature. */
-const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+// x-request-id differs per request by design (decision 0053; tests/api/service-ops.test.ts checks it on both paths).
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
 function overHttp(address: string, headers: Record<string, string>, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {

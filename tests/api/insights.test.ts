@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import STATIC_PAGES from '../../content/rules/public-pages.json';
 import { BEACON_SCRIPT } from '../../server/insights/beacon';
-import { call, signedInServer, type Json } from '../helpers/server';
+import { call, signedInServer, startServer, type Json } from '../helpers/server';
 import { consultationForm } from './mail-sink';
 
 // Privacy-first insights (decision 0058), over real HTTP on SQLite (and PostgreSQL with TEST_DATABASE_URL).
@@ -154,5 +154,22 @@ describe('public pages', () => {
     const miss = await (await fetch(`${s.url}/no-such-page`)).text();
     expect(miss).not.toContain('/api/insights/hit');
     expect(Buffer.byteLength(BEACON_SCRIPT)).toBeLessThan(400);
+  });
+});
+
+describe('INSIGHTS=off', () => {
+  it('leaves the beacon out of the pages and counts nothing', async () => {
+    const off = await startServer({ pages: true, env: { INSIGHTS: 'off' } });
+    try {
+      const html = await (await fetch(`${off.url}/faqs`)).text();
+      expect(html).toContain('</body>');
+      expect(html).not.toContain('/api/insights/hit');
+      const hit = await fetch(`${off.url}/api/insights/hit`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': FIREFOX }, body: JSON.stringify({ p: '/faqs' }) });
+      expect(hit.status).toBe(204);
+      const r = await call(off.url, '/api/insights/summary', { cookie: await off.login() });
+      expect(r.body.totals).toEqual({ views: 0, visitors: 0, requests: 0 });
+    } finally {
+      await off.close();
+    }
   });
 });

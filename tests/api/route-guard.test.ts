@@ -8,6 +8,8 @@ import { dynamic } from '../../server/db/schema';
  */
 const PUBLIC = new Set([
   'GET /api/health',
+  // Readiness (decision 0051): states only, no addresses or paths.
+  'GET /api/ready',
   'GET /api/docs',
   'GET /api/docs.json',
   'POST /api/admin/adminlogin',
