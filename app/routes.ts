@@ -54,6 +54,7 @@ export default [
       route('data-requests', 'routes/admin/data-requests.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('admins', 'routes/admin/admins.tsx'),
+      route('my-account', 'routes/admin/my-account.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('redirects', 'routes/admin/redirects.tsx'),
       route('not-found', 'routes/admin/not-found.tsx'),

@@ -34,6 +34,35 @@ export interface AdminAccount {
   password_changed_at: string | null;
   /** admin, editor or intake (decision 0040). */
   role: Role;
+  /** Second factors (decision 0043): an authenticator app, passkeys. */
+  two_factor: { totp: boolean; passkeys: number };
+  last_login_at: string | null;
+}
+
+/** The signed-in account's two-factor sign-in, as My account shows it (decision 0043). */
+export interface TwoFactorStatus {
+  totp: boolean;
+  totpEnabledAt: string | null;
+  recoveryCodesLeft: number;
+  passkeys: number;
+}
+
+/** One of the account's passkeys (decision 0044). */
+export interface PasskeyView {
+  passkey_id: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** One of the account's sessions, by the id it is revoked with (decision 0045). */
+export interface SessionView {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  device: string;
+  current: boolean;
 }
 
 /** One entry of the dashboard's work list (drafts, scheduled, going off, images without alt text). */

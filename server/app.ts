@@ -12,6 +12,8 @@ import { resources } from '../content/resources/index';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAdminRoutes } from './api/admin';
 import { registerAdminAccountRoutes } from './auth/api.server';
+import { AccountSecurity } from './auth/account-security.server';
+import { registerAccountSecurityRoutes } from './auth/security-api.server';
 import { registerAiRoutes } from './assistant/api.server';
 import { registerDocsRoutes } from './api/docs';
 import { answers, api, PUBLIC, str, validationMessage } from './api/route-schema';
@@ -363,7 +365,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => contentVersion.stop());
   const fresh = strictFreshness ? () => contentVersion.check() : undefined;
 
-  registerAdminRoutes(app, services);
+  const mail = await registerMail(app, services);
+  const accountSecurity = new AccountSecurity(services, mail);
+  registerAdminRoutes(app, services, accountSecurity);
+  registerAccountSecurityRoutes(app, services, accountSecurity);
   registerSettingsRoutes(app, services);
   registerComplianceRoutes(app, services);
   registerPublicReads(app, services);
@@ -372,8 +377,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerLifecycleRoutes(app, services);
   registerFileRoutes(app, services);
   registerAiRoutes(app, services);
-  const mail = await registerMail(app, services);
-  registerAdminAccountRoutes(app, services, mail);
+  registerAdminAccountRoutes(app, services, mail, accountSecurity);
   registerRedirectRoutes(app, services);
   registerDocsRoutes(app, services, routes, opts.groups);
   services.notFound.start(5000, (err) => app.log.error({ err }, 'not-found report flush failed'));

@@ -14,6 +14,7 @@ import type { ConsultationIntakeColumns, IntakeTables } from './consultations/ta
 import type { LifecycleColumns, LifecycleTables } from './content/tables';
 import type { PurgeTables } from './cdn/tables';
 import type { InsightTables, RedirectTables } from './redirects/tables';
+import type { AccountSecurityTables } from './auth/tables';
 import { openStore as openDbStore, type Store as DbStore, type StoreOptions } from './db/index';
 import type { DynamicTables } from './db/schema';
 
@@ -193,7 +194,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

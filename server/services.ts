@@ -20,6 +20,8 @@ export interface Services {
   log: FastifyBaseLogger;
   /** The time the intake rules read (tests replace `clock.now`). */
   clock: Clock;
+  /** The time the sign-in rules read: TOTP steps, the second step's lockout, session lifetimes (tests replace `authClock.now`). */
+  authClock: Clock;
   /** The site search's index (decision 0054), dropped with the caches on every content change. */
   search: SiteSearch;
   /** Old addresses and manual redirects (decision 0057). */
@@ -39,5 +41,5 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
   const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname, config.insights);
-  return { config, store, files, content, settings, log, clock, redirects, notFound, insights, search: new SiteSearch({ content, settings }) };
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }) };
 }

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { checkLogin } from '../auth/admins.server';
-import { deleteSession, SESSION_COOKIE, startSession } from '../auth/sessions.server';
+import { MFA_REQUIRED_MESSAGE, type AccountSecurity } from '../auth/account-security.server';
+import { deleteSession, SESSION_COOKIE } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
 import { countNewConsultations } from '../mail/service.server';
 import type { Services } from '../services';
 import { mayUse, ROLES } from '../../content/roles';
 import { requireAdmin } from './auth-hooks';
-import { ADMIN, PUBLIC, ROLES_OF, answers, api, int, obj, str } from './route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answers, api, bool, int, obj, str } from './route-schema';
 
 const tags = ['Administrator session'];
 
 /** Sign-in, sign-out, who-am-I and dashboard counts. */
-export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
+export function registerAdminRoutes(app: FastifyInstance, services: Services, security: AccountSecurity): void {
   const db = services.store.db;
-  const secure = services.config.publicUrl.startsWith('https:');
 
   app.post(
     '/api/admin/adminlogin',
@@ -24,7 +24,10 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
         tags,
         roles: PUBLIC,
         summary: 'Sign in: sets the HttpOnly, SameSite=Strict session cookie',
-        description: 'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429).',
+        description:
+          'Missing fields answer 400 "Both fields are required."; repeated failures lock the account for a while (429). ' +
+          'For an account with two-factor sign-in (an authenticator app or a passkey) the right password answers 200 with `mfaRequired: true`, ' +
+          '`mfaToken` and `methods`, and no session: verifyTotp or finishPasskeyLogin with that token starts it (decision 0043).',
         body: obj({ email: str('Email (not checked for its form here: a wrong address answers 401)'), password: str('Password') }, ['email', 'password']),
         invalid: 'Both fields are required.',
         responses: answers({ admin: obj({ email: str('The administrator signed in', { format: 'email' }) }, ['email']) }, 401),
@@ -44,7 +47,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
         }
         throw new AppError(401, 'Invalid email or password.');
       }
-      await startSession(db, result.adminId, req, reply, secure);
+      const second = await security.afterPassword(req, reply, { adminId: result.adminId, email: result.email });
+      if (second) return { statusCode: 200, message: MFA_REQUIRED_MESSAGE, ...second };
       return { statusCode: 200, message: 'Login successful', admin: { email: result.email } };
     },
   );
@@ -57,11 +61,25 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
 
   const admin = requireAdmin(services);
 
-  const me = api({ operationId: 'adminMe', tags, roles: ROLES_OF.staff, summary: 'The signed-in administrator', security: ADMIN, responses: answers({ admin: obj({ email: str(), role: str('admin, editor or intake (decision 0040)', { enum: [...ROLES] }) }, ['email', 'role']) }) });
+  const me = api({
+    operationId: 'adminMe',
+    tags,
+    roles: ROLES_OF.staff,
+    ownAccount: true,
+    summary: 'The signed-in administrator; `twoFactorSetupRequired` while the firm requires two-factor sign-in and the account has none',
+    security: ADMIN,
+    responses: answers({
+      admin: obj({ email: str(), role: str('admin, editor or intake (decision 0040)', { enum: [...ROLES] }) }, ['email', 'role']),
+      twoFactor: bool('The account has an authenticator app or a passkey'),
+      twoFactorSetupRequired: bool('The firm requires two-factor sign-in and the account has none yet (decision 0045)'),
+    }),
+  });
   app.get('/api/admin/me', { preHandler: admin, schema: me }, async (req) => ({
     statusCode: 200,
     message: 'Signed in',
     admin: { email: req.admin!.email, role: req.admin!.role },
+    twoFactor: req.admin!.twoFactor,
+    twoFactorSetupRequired: !req.admin!.twoFactor && (await security.settings()).requireTwoFactor,
   }));
 
   const counts = api({

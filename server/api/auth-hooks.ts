@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbiddenMessage, isRole, type Access } from '../../content/roles';
+import { lifetimesOf, loadSecuritySettings } from '../auth/security.server';
 import { readSession, SESSION_COOKIE, type SessionAdmin } from '../auth/sessions.server';
 import type { Services } from '../services';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
 }
 
 export const NOT_SIGNED_IN = 'Please sign in to continue.';
+/** The answer of every other call to an account without a second factor while the firm requires one (decision 0045). */
+export const TWO_FACTOR_REQUIRED = 'Two-factor sign-in is required: set it up under My account.';
 
 /** The roles a registered route declares (its schema's `roles`), or null when it declares none. */
 export function declaredAccess(schema: unknown): Access | null {
@@ -24,6 +27,9 @@ export function declaredAccess(schema: unknown): Access | null {
  * (or 'public'); a route that declares none stops the server at start. On a request, a route that is not
  * public answers 401 without a valid server session and 403 with a sentence to a role it does not allow,
  * before its body is read. The session (with the account's current role) is on `req.admin`.
+ * Sessions end by the idle and absolute lifetimes of the security settings, read at each request; while
+ * settings `requireTwoFactor` is on, an account with neither an authenticator app nor a passkey reaches only
+ * the routes of its own account (schema `ownAccount`) and gets 403 elsewhere (decision 0045).
  * Must be called before the routes are registered.
  */
 export function registerRoleGuard(app: FastifyInstance, services: Services): void {
@@ -38,7 +44,11 @@ export function registerRoleGuard(app: FastifyInstance, services: Services): voi
     const access = declaredAccess(req.routeOptions.schema);
     // Not a route (the not-found handler: public pages, 404s): nothing to guard.
     if (access === 'public' || (!access && !req.routeOptions.url)) return;
-    const admin = access ? await readSession(services.store.db, req.cookies[SESSION_COOKIE]) : null;
+    const security = access ? await loadSecuritySettings(services.store.db) : null;
+    const admin =
+      access && security
+        ? await readSession(services.store.db, req.cookies[SESSION_COOKIE], services.authClock.now().getTime(), lifetimesOf(security))
+        : null;
     // Answered before the body was read: close the connection, or the unsent remainder would block the next request.
     const refuse = (code: number, message: string) => {
       if (!req.raw.complete) reply.header('connection', 'close');
@@ -47,6 +57,8 @@ export function registerRoleGuard(app: FastifyInstance, services: Services): voi
     if (!admin) return refuse(401, NOT_SIGNED_IN);
     req.admin = admin;
     if (!access!.includes(admin.role)) return refuse(403, forbiddenMessage(admin.role));
+    const ownAccount = (req.routeOptions.schema as { ownAccount?: unknown } | undefined)?.ownAccount === true;
+    if (security!.requireTwoFactor && !admin.twoFactor && !ownAccount) return refuse(403, TWO_FACTOR_REQUIRED);
   });
 }
 

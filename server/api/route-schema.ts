@@ -31,6 +31,11 @@ export interface ApiSchema extends FastifySchema {
    * shows it. A route without it stops the server at start.
    */
   roles: Access;
+  /**
+   * A route of the signed-in account's own security (My account, its sessions, its password): open while
+   * the firm requires two-factor sign-in and the account has none yet (decision 0045).
+   */
+  ownAccount?: boolean;
   /** [{ session: [] }] on calls that need the administrator's session cookie. */
   security?: Array<Record<string, string[]>>;
   /** Documentation only: the body by content type, when Fastify does not validate it. */

@@ -43,8 +43,20 @@ export function checkNewPassword(password: unknown, email: string): string {
 export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> {
   const rows = await db
     .selectFrom('admins')
-    .select(['admin_id', 'email', 'password_hash', 'created_at', 'invited_by', 'password_changed_at', 'role'])
-    .orderBy('admin_id', 'asc')
+    .leftJoin('admin_security', 'admin_security.admin_id', 'admins.admin_id')
+    .select((eb) => [
+      'admins.admin_id',
+      'admins.email',
+      'admins.password_hash',
+      'admins.created_at',
+      'admins.invited_by',
+      'admins.password_changed_at',
+      'admins.role',
+      'admin_security.totp_enabled_at',
+      'admin_security.last_login_at',
+      eb.selectFrom('admin_passkeys').select((e) => e.fn.countAll().as('n')).whereRef('admin_passkeys.admin_id', '=', 'admins.admin_id').as('passkeys'),
+    ])
+    .orderBy('admins.admin_id', 'asc')
     .execute();
   return rows.map((r) => ({
     admin_id: Number(r.admin_id),
@@ -55,6 +67,8 @@ export async function listAdmins(db: Kysely<Database>): Promise<AdminAccount[]> 
     password_changed_at: r.password_changed_at ?? null,
     // A value the server never writes grants the narrowest view here; such an account cannot sign in (sessions.server).
     role: isRole(r.role) ? r.role : 'intake',
+    two_factor: { totp: !!r.totp_enabled_at, passkeys: Number(r.passkeys ?? 0) },
+    last_login_at: r.last_login_at ?? null,
   }));
 }
 

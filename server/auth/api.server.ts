@@ -12,6 +12,8 @@ import {
 } from './accounts.server';
 import { ROLE_LABELS, ROLES } from '../../content/roles';
 import { MIN_PASSWORD_LENGTH } from './password-policy.server';
+import type { AccountSecurity } from './account-security.server';
+import { lifetimesOf } from './security.server';
 import { startSession } from './sessions.server';
 import { purgeOldTokens } from './tokens.server';
 import { AppError } from '../lib/errors';
@@ -37,6 +39,8 @@ const adminView = obj({
   invited_by: nullable(str()),
   password_changed_at: nullable(str()),
   role: str('What the account may use (decision 0040)', { enum: [...ROLES] }),
+  two_factor: obj({ totp: bool('An authenticator app is set up'), passkeys: int('Passkeys registered') }),
+  last_login_at: nullable(str('The last completed sign-in')),
 });
 
 /** Where the emailed links lead (outside the admin shell, never cached: they begin with /admin-login). */
@@ -57,7 +61,7 @@ function page(inner: string): string {
  * and the two public calls behind 'Forgot Password?' (request a link, set a password with it).
  * Every message goes through the outbox.
  */
-export function registerAdminAccountRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
+export function registerAdminAccountRoutes(app: FastifyInstance, services: Services, mail: MailService, security: AccountSecurity): void {
   const db = services.store.db;
   const admin = requireAdmin(services);
   const secure = services.config.publicUrl.startsWith('https:');
@@ -120,7 +124,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
     operationId: 'listAdmins',
     tags,
     roles: ROLES_OF.admin,
-    summary: 'Every account with its role (admin, editor or intake) and status active or invited',
+    summary: 'Every account with its role (admin, editor or intake), status active or invited, two-factor status and last sign-in',
     security: ADMIN,
     responses: answers({ admins: arr({ allOf: [adminView, obj({ you: bool('The signed-in administrator') })] }), minPasswordLength: int() }),
   });
@@ -170,6 +174,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   app.post('/api/admins/remove', { preValidation: admin, validatorCompiler: zodCompiler, schema: remove }, async (req) => {
     const id = validBody(RemoveBody, req).admin_id;
     const removed = await removeAdmin(db, id);
+    // removeAdmin ended the account's sessions (they live in the database, so on every instance).
     req.audit = { action: 'remove', target: 'admins', recordId: id, summary: removed.email };
     return { statusCode: 200, message: `Administrator ${removed.email} removed. Their sessions have ended.` };
   });
@@ -191,6 +196,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
       return { statusCode: 200, message: `${after.email} already has the role ${ROLE_LABELS[role]}.`, admin: after };
     }
     req.audit = { action: 'change-role', target: 'admins', recordId: admin_id, summary: `${after.email}: ${before.role} → ${after.role}` };
+    await security.changed(req, after.email, `The role of your account was changed from ${ROLE_LABELS[before.role]} to ${ROLE_LABELS[after.role]} by ${req.admin!.email}. Your sessions have ended.`);
     return {
       statusCode: 200,
       message: `${after.email} now has the role ${ROLE_LABELS[role]}. ${req.admin!.adminId === admin_id ? 'Your other sessions have' : 'Their sessions have'} ended.`,
@@ -207,6 +213,7 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
         operationId: 'changeOwnPassword',
         tags,
         roles: ROLES_OF.staff,
+        ownAccount: true,
         summary: 'Changes the signed-in administrator’s password; every session of the account ends, this one gets a new cookie',
         security: ADMIN,
         requestBody: jsonBody(obj({ currentPassword: str(), newPassword: newPassword('The new password') }, ['currentPassword', 'newPassword'])),
@@ -218,8 +225,9 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
       const who = req.admin!;
       await changeOwnPassword(db, who.adminId, b.currentPassword, b.newPassword);
       // Every session of the account ended with the change; this browser gets a fresh one.
-      await startSession(db, who.adminId, req, reply, secure);
+      await startSession(db, who.adminId, req, reply, secure, security.now().getTime(), lifetimesOf(await security.settings()));
       req.audit = { action: 'change-password', target: 'admins', recordId: who.adminId, summary: who.email };
+      await security.changed(req, who.email, 'The password of your account was changed. Every other session of the account has ended.');
       return { statusCode: 200, message: 'Password changed. Every other session of your account has ended.' };
     },
   );
@@ -254,7 +262,8 @@ export function registerAdminAccountRoutes(app: FastifyInstance, services: Servi
   });
   app.post('/api/admin/resetpassword', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: reset }, async (req) => {
     const b = body(req);
-    const { purpose } = await resetWithToken(db, b.token, b.password);
+    const { purpose, email } = await resetWithToken(db, b.token, b.password);
+    if (purpose === 'reset') await security.changed(req, email, 'The password of your account was reset with an emailed link. Every session of the account has ended.');
     return {
       statusCode: 200,
       message:

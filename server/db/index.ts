@@ -24,6 +24,7 @@ import { up as redirectsAndInsights } from './migrations/0027-redirects-and-insi
 import { up as adminRoles } from './migrations/0028-admin-roles';
 import { up as requestIds } from './migrations/0029-request-ids';
 import { up as cdnPurges } from './migrations/0030-cdn-purges';
+import { up as accountSecurity } from './migrations/0031-account-security';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -203,6 +204,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0028-admin-roles': { up: adminRoles(dialect) },
     '0029-request-ids': { up: requestIds(dialect) },
     '0030-cdn-purges': { up: cdnPurges(dialect) },
+    '0031-account-security': { up: accountSecurity(dialect) },
   };
 }
 

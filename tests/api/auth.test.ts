@@ -104,7 +104,7 @@ describe('sign-out', () => {
 describe('GET /api/admin/me and /api/admin/counts', () => {
   it('answer the signed-in administrator and a count per content group', async () => {
     const me = await api(s.url, '/api/admin/me', { cookie });
-    expect(me.body.admin).toEqual({ email: ADMIN_EMAIL });
+    expect(me.body.admin).toEqual({ email: ADMIN_EMAIL, role: 'admin' });
     const counts = await api(s.url, '/api/admin/counts', { cookie });
     expect(counts.status).toBe(200);
     for (const r of resources) expect(counts.body.counts[r.key], r.key).toBeTypeOf('number');

@@ -16,6 +16,10 @@ const PUBLIC = new Set([
   'POST /api/admin/logout',
   'POST /api/admin/forgotpassword',
   'POST /api/admin/resetpassword',
+  // The second step of a sign-in and a passkey sign-in (decisions 0043, 0044): they start a session.
+  'POST /api/admin/verifytotp',
+  'POST /api/admin/passkeylogin/start',
+  'POST /api/admin/passkeylogin/finish',
   'GET /api/settings/getsettings',
   'POST /api/mail/contact',
   // Intake (decision 0017): the free slots and a visitor's data-rights request (which only mails a one-time link).

@@ -25,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'redirects', label: 'Redirects', area: 'content' },
   { path: 'not-found', label: 'Not Found', area: 'content' },
   { path: 'insights', label: 'Insights', area: 'admin' },
+  { path: 'my-account', label: 'My account', area: 'staff' },
 ];
 
 /** The entries a role may use, in order. */

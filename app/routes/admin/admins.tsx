@@ -1,22 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '~/components/admin/ConfirmModal';
-import { NewPasswordFields, useFormSubmit, useNewPassword } from '~/components/admin/auth';
+import { useFormSubmit } from '~/components/admin/auth';
 import { DataTable } from '~/components/admin/DataTable';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
-import { formatAdminDay as day } from '@content/rules/dates';
-import { newPasswordTwiceSchema } from '@content/password';
+import { formatAdminDay as day, formatAdminTime } from '@content/rules/dates';
 import type { AdminAccount } from '../../../content/admin-views';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, isRole, type Role } from '@content/roles';
-
-/** The change-password form's checks: the shared new-password schema with this form's messages. */
-const twice = newPasswordTwiceSchema({
-  blank: 'Please fill in all three password fields.',
-  mismatch: 'The new passwords do not match.',
-});
 
 export function meta() {
   return [{ title: 'Administrators | Admin' }];
@@ -25,11 +18,10 @@ export function meta() {
 /** An account as /admins/list answers it, `you` marking the signed-in one. */
 type AdminRow = AdminAccount & { you: boolean };
 
-/** Accounts and their roles (decision 0040): invite by email with a role, change a role, remove, change your own password. */
+/** Accounts and their roles (decision 0040): invite by email with a role, change a role, two-factor status and last sign-in, end every session of one, remove. */
 export default function AdminsPage() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<AdminRow[] | null>(null);
-  const [minLength, setMinLength] = useState(10);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [inviteEmail, setInviteEmail] = useState('');
   const [inviteRole, setInviteRole] = useState<Role>('admin');
@@ -37,16 +29,14 @@ export default function AdminsPage() {
   const inviting = useFormSubmit();
   const [removing, setRemoving] = useState<AdminRow | null>(null);
   const [busyRemove, setBusyRemove] = useState(false);
-  const [current, setCurrent] = useState('');
-  const pair = useNewPassword(twice);
-  const changing = useFormSubmit();
+  const [ending, setEnding] = useState<AdminRow | null>(null);
+  const [busyEnd, setBusyEnd] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      const r = await api<{ admins: AdminRow[]; minPasswordLength: number }>('/admins/list');
+      const r = await api<{ admins: AdminRow[] }>('/admins/list');
       if (r.ok) {
         setRows(r.body.admins);
-        setMinLength(r.body.minPasswordLength);
         setLoadError(null);
       } else setLoadError(r.body.message ?? 'Error fetching administrators');
     } catch {
@@ -96,19 +86,13 @@ export default function AdminsPage() {
     } else await load();
   }
 
-  function changePassword(e: React.FormEvent) {
-    e.preventDefault();
-    if (!current) return changing.fail('Please fill in all three password fields.');
-    const problem = pair.problem();
-    if (problem) return changing.fail(problem);
-    void changing.run(async () => {
-      const r = await api('/admins/changepassword', { json: { currentPassword: current, newPassword: pair.password } });
-      if (r.ok) {
-        notify.success(r.body.message ?? 'Password changed');
-        setCurrent('');
-        pair.clear();
-      } else changing.fail(r.body.message ?? 'Failed to change the password');
-    }, 'Failed to change the password');
+  async function endSessions() {
+    if (!ending) return;
+    setBusyEnd(true);
+    const r = await sendAction('/admins/endsessions', { admin_id: ending.admin_id }, { success: 'Sessions ended', failure: 'Failed to end the sessions' });
+    setBusyEnd(false);
+    setEnding(null);
+    if (r?.ok) await load();
   }
 
   return (
@@ -117,7 +101,8 @@ export default function AdminsPage() {
       <p className="text-body-secondary">
         Each account has a role. {ROLES.map((r) => `${ROLE_LABELS[r]}: ${ROLE_DESCRIPTIONS[r]}`).join(' ')} An invited
         person receives an email with a link to choose a password; the link works once and expires in 72 hours. A role
-        change ends that account’s sessions at once.
+        change ends that account’s sessions at once. Your own password, two-factor sign-in, passkeys and sessions are
+        under <Link to="/admin-side-bar/my-account">My account</Link>.
       </p>
 
       <Card className="mb-4">
@@ -205,45 +190,56 @@ export default function AdminsPage() {
                 </Badge>
               ),
           },
+          {
+            key: 'twoFactor',
+            header: 'Two-factor',
+            render: (a) =>
+              a.two_factor.totp || a.two_factor.passkeys ? (
+                <Badge bg="success">
+                  {[a.two_factor.totp ? 'App' : '', a.two_factor.passkeys ? `${a.two_factor.passkeys} passkey${a.two_factor.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(' + ')}
+                </Badge>
+              ) : (
+                <Badge bg="secondary">Off</Badge>
+              ),
+          },
+          { key: 'lastLogin', header: 'Last sign-in', render: (a) => (a.last_login_at ? formatAdminTime(a.last_login_at) : 'Never') },
           { key: 'added', header: 'Added', render: (a) => day(a.created_at) },
           { key: 'invitedBy', header: 'Invited by', render: (a) => a.invited_by ?? '' },
         ]}
         actions={{
           header: 'Action',
           render: (a) => (
-            <Button size="sm" variant="outline-danger" onClick={() => setRemoving(a)} aria-label={`Remove ${a.email}`}>
-              Remove
-            </Button>
+            <div className="d-flex flex-wrap gap-1">
+              {a.status === 'active' ? (
+                <Button size="sm" variant="outline-dark" onClick={() => setEnding(a)} aria-label={`End all sessions of ${a.email}`}>
+                  End all sessions
+                </Button>
+              ) : null}
+              <Button size="sm" variant="outline-danger" onClick={() => setRemoving(a)} aria-label={`Remove ${a.email}`}>
+                Remove
+              </Button>
+            </div>
           ),
         }}
       />
 
-      <Card className="mt-4" style={{ maxWidth: 560 }}>
-        <Card.Body>
-          <h2 className="h5">Change your password</h2>
-          <p className="small text-body-secondary">
-            At least {minLength} characters and not a common password. Every other session of your account ends when it
-            changes.
-          </p>
-          <Form noValidate onSubmit={changePassword} aria-label="Change your password">
-            <TextField
-              id="admin-current-password"
-              className="mb-2"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={setCurrent}
-            />
-            <NewPasswordFields ids={['admin-new-password', 'admin-repeat-password']} pair={pair} />
-            <FormError message={changing.error} />
-            <Button type="submit" variant="dark" disabled={changing.busy}>
-              {changing.busy ? 'Saving...' : 'Change password'}
-            </Button>
-          </Form>
-        </Card.Body>
-      </Card>
-
+      <ConfirmModal
+        show={ending !== null}
+        title="End all sessions?"
+        body={
+          ending ? (
+            <p className="mb-0">
+              {ending.you
+                ? 'Every other browser signed in to your account is signed out now; this one stays signed in.'
+                : `${ending.email} is signed out everywhere now and has to sign in again.`}
+            </p>
+          ) : null
+        }
+        confirmLabel="Yes, End Sessions"
+        busy={busyEnd}
+        onConfirm={() => void endSessions()}
+        onCancel={() => setEnding(null)}
+      />
       <ConfirmModal
         show={removing !== null}
         title="Remove administrator?"

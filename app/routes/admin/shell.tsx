@@ -14,17 +14,22 @@ import { api, clearStoredAdminEmail, getStoredAdminEmail, setUnauthorizedHandler
  * The guard (spec section 4): no stored admin email → /admin-login. The server session is the authority,
  * so the session is also checked with GET /api/admin/me; a 401 clears the stored email.
  */
-export async function clientLoader() {
+const MY_ACCOUNT = '/admin-side-bar/my-account';
+
+export async function clientLoader({ request }: { request: Request }) {
   const stored = getStoredAdminEmail();
   if (!stored) throw redirect('/admin-login');
-  const me = await api<{ admin?: { email?: string; role?: string } }>('/api/admin/me');
+  const me = await api<{ admin?: { email?: string; role?: string }; twoFactorSetupRequired?: boolean }>('/api/admin/me');
   if (me.status === 401) {
     clearStoredAdminEmail();
     throw redirect('/admin-login');
   }
   // The role decides what the shell shows (decision 0040); the server enforces it on every call.
   const role = me.body.admin?.role;
-  return { email: me.body.admin?.email ?? stored, role: isRole(role) ? role : 'intake' };
+  // The firm requires two-factor sign-in and this account has none: only My account opens (decision 0045).
+  const setupRequired = me.body.twoFactorSetupRequired === true;
+  if (setupRequired && new URL(request.url).pathname !== MY_ACCOUNT) throw redirect(MY_ACCOUNT);
+  return { email: me.body.admin?.email ?? stored, role: isRole(role) ? role : 'intake', setupRequired };
 }
 clientLoader.hydrate = true as const;
 
@@ -41,7 +46,7 @@ export function meta() {
 }
 
 export default function AdminShell() {
-  const { email, role } = useLoaderData<typeof clientLoader>();
+  const { email, role, setupRequired } = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
   const section = navItemOf(useLocation().pathname);
   const allowed = !section || mayUse(role, section.area);
@@ -90,7 +95,9 @@ export default function AdminShell() {
         <div className="admin-sidebar-inner">
           <div className="p-3 fw-bold fs-5 border-bottom border-secondary">Admin Panel</div>
           <ul className="list-unstyled p-2 mb-0">
-            {navFor(role).map((item) => (
+            {navFor(role)
+              .filter((item) => !setupRequired || item.path === 'my-account')
+              .map((item) => (
               <li key={item.path}>
                 <NavLink to={item.path} onClick={closeOnSmall}>
                   {item.label}
