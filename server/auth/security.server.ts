@@ -36,8 +36,10 @@ export async function loadSecuritySettings(db: Kysely<Database>): Promise<Securi
 }
 
 export async function saveSecuritySettings(db: Kysely<Database>, input: unknown, now: Date): Promise<SecuritySettings> {
+  if (!input || typeof input !== 'object' || Array.isArray(input) || Object.keys(input).length === 0)
+    throw new AppError(400, 'Send the settings to change as a JSON object: requireTwoFactor, sessionIdleMinutes or sessionAbsoluteHours.');
   const current = await loadSecuritySettings(db);
-  const merged = { ...current, ...(input && typeof input === 'object' && !Array.isArray(input) ? input : {}) };
+  const merged = { ...current, ...input };
   const parsed = SecuritySettingsSchema.strict().safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
