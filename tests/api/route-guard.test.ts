@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'POST /api/disclaimer/accept',
   // Insights (decision 0058): the public pages' beacon counts a page view (no cookie, nothing personal).
   'POST /api/insights/hit',
+  // Site search (decision 0054): the same published items as the public pages.
+  'GET /api/search',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',

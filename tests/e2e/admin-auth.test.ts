@@ -118,6 +118,10 @@ describe.skipIf(!hasChromium)(title, () => {
       'Settings',
       'Administrators',
       'Audit Log',
+      'Redirects',
+      'Not Found',
+      'Insights',
+      'My account',
     ]);
     await page.getByTestId('card-faqs').getByText('2 items').waitFor();
     await page.getByTestId('card-carousel').getByText('0 items').waitFor();
