@@ -36,6 +36,8 @@ const consultation = obj({
   consent_version: nullable(int()),
   decision_note: nullable(str()),
   conflicts: arr({ type: 'object' }, { description: 'What the conflict check found' }),
+  locale: nullable(str('The language the request was made in (en, ml, hi); null: made without one (English)')),
+  whatsapp_to: nullable(str('The WhatsApp number the client asked to be updated at (digits with the country code); null: none')),
   created_at: str(),
   updated_at: str(),
 });
@@ -61,6 +63,9 @@ function view(r: ConsultationRow) {
     consent_version: r.consent_version ?? null,
     decision_note: r.decision_note ?? null,
     conflicts: conflictsOf(r.conflict),
+    /** The client's language and WhatsApp opt-in (decisions 0071, 0072). */
+    locale: r.locale ?? null,
+    whatsapp_to: r.whatsapp_to ?? null,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

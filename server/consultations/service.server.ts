@@ -22,6 +22,7 @@ import {
   type ConflictMatch,
 } from './mails.server';
 import { nameTokens, phoneKey, tokensMatch } from './names.server';
+import { translator } from './catalogs/index';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
@@ -78,6 +79,10 @@ export interface IntakeRow {
   opposing_party: string | null;
   decision_note: string | null;
   conflict: string | null;
+  /** The request's language (decision 0071); null: English. */
+  locale: string | null;
+  /** The WhatsApp number the client asked to be updated at (decision 0072); null: none. */
+  whatsapp_to: string | null;
 }
 
 /** Seconds-based revision number for the calendar event (a later mail always carries a higher one). */
@@ -249,7 +254,7 @@ export class Intake {
    */
   async afterInsert(
     trx: Transaction<IntakeDatabase>,
-    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
     booking: Booking,
     settings: SiteSettings,
     consented: boolean,
@@ -283,15 +288,15 @@ export class Intake {
             declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'decline', exp })}`),
           }),
     });
-    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId));
+    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId, row.locale));
     return { firm, client, held };
   }
 
-  /** The context of a client mail, with a manage link valid until the cutoff (none once it passed). */
-  clientContext(settings: SiteSettings, reference: string, name: string, when: Date, consultationId: number): ClientMailContext {
+  /** The context of a client mail, in the request's language, with a manage link valid until the cutoff (none once it passed). */
+  clientContext(settings: SiteSettings, reference: string, name: string, when: Date, consultationId: number, locale?: string | null): ClientMailContext {
     const exp = when.getTime() - settings.privacy.cancelCutoffHours * 3600_000;
-    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp })}`) : undefined;
-    return { reference, name, when, settings, manageUrl };
+    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp, ...(locale ? { l: locale } : {}) })}`) : undefined;
+    return { reference, name, when, settings, manageUrl, locale: locale ?? null };
   }
 
   // ── Decisions ─────────────────────────────────────────────────────────────────────────────────────
@@ -356,9 +361,10 @@ export class Intake {
     settings: SiteSettings,
     now: Date,
     byClient: boolean,
+    whatsapp = true,
   ): Promise<void> {
     const when = new Date(row.requested_at);
-    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id);
+    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, row.locale);
     const ics = (method: 'REQUEST' | 'CANCEL'): OutboxAttachment => ({
       filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
       contentType: `text/calendar; charset=utf-8; method=${method}`,
@@ -372,6 +378,7 @@ export class Intake {
         method,
         sequence: sequenceAt(now),
         stamp: now,
+        locale: row.locale,
       }),
     });
     let msg: { subject: string; text: string; html: string } | null = null;
@@ -390,10 +397,31 @@ export class Intake {
       { kind: 'consultation-client', to: row.email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id },
       trx,
     );
+    if (whatsapp && (decision === 'confirm' || decision === 'cancel')) await this.queueWhatsapp(trx, row, decision === 'confirm' ? 'confirmed' : 'cancelled', settings);
     if (byClient) {
       const firm = firmClientAction(row.reference, row.name, 'cancelled the consultation', this.url('/admin-side-bar/consultations'));
       await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: await this.mail.firmInboxAddress(), replyTo: row.email, ...firm, consultationId: row.consultation_id }, trx);
     }
+  }
+
+  /**
+   * The WhatsApp update of a step (decision 0072), when the client asked for them: in the request's language,
+   * with the time in the firm's zone and, for confirmed and reminder, where it takes place.
+   */
+  private async queueWhatsapp(trx: Db, row: IntakeRow, update: 'confirmed' | 'reminder' | 'cancelled', settings: SiteSettings): Promise<void> {
+    const wa = this.mail.whatsapp;
+    if (!wa?.enabled || !row.whatsapp_to) return;
+    const when = translator(row.locale).when(new Date(row.requested_at), settings.booking.timeZone);
+    const place = settings.headquarters.address;
+    const params = update === 'cancelled' ? [row.name, when, row.reference] : [row.name, when, place, row.reference];
+    await wa.queue(trx, {
+      update,
+      kind: update === 'reminder' ? 'consultation-reminder' : 'consultation-client',
+      to: row.whatsapp_to,
+      locale: row.locale,
+      params,
+      consultationId: row.consultation_id,
+    });
   }
 
   /** Clears a conflict hold (the request then waits for a decision) or declines the request. */
@@ -444,10 +472,10 @@ export class Intake {
           .set({ slot_start: slot.toISOString(), requested_at: slot.toISOString(), status, reminder_queued_at: null, updated_at: now.toISOString() })
           .where('consultation_id', '=', row.consultation_id)
           .execute();
-        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id);
+        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id, row.locale);
         if (row.status === 'confirmed') {
           // The confirmed time leaves the client's calendar; the firm confirms the new one.
-          await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false).catch(() => undefined);
+          await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false, false).catch(() => undefined);
         }
         await this.mail.outbox.enqueue({ kind: 'consultation-client', to: row.email, replyTo: settings.email, ...movedMail(ctx), consultationId: row.consultation_id }, trx);
         const exp = now.getTime() + DECIDE_LINK_MS;
@@ -512,8 +540,9 @@ export class Intake {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
         const row = (await this.get(trx, id))!;
-        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id);
+        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, row.locale);
         await this.mail.outbox.enqueue({ kind: 'consultation-reminder', to: row.email, replyTo: settings.email, ...reminderMail(ctx), consultationId: id }, trx);
+        await this.queueWhatsapp(trx, row, 'reminder', settings);
         queued++;
       });
     }
