@@ -29,6 +29,10 @@ export interface ClientMailContext {
   settings: SiteSettings;
   /** The link to cancel or ask for another time (absent once the cutoff has passed). */
   manageUrl?: string;
+  /** A confirmed video consultation's meeting link (decision 0068). */
+  videoUrl?: string;
+  /** The address of the office the consultation is at (the headquarters when none was chosen). */
+  address?: string;
   /** The request's language (null or absent: English). */
   locale?: ClientLocale | string | null;
 }
@@ -66,6 +70,9 @@ function parts(c: ClientMailContext): { tr: Translator; when: string; v: Record<
 
 export function confirmedMail(c: ClientMailContext): Rendered {
   const { tr, v } = parts(c);
+  if (c.videoUrl) {
+    return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.videoBody', v), tr.t('confirmed.videoJoin', { url: c.videoUrl }), tr.t('confirmed.videoInvite')]);
+  }
   return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.body', v), tr.t('confirmed.invite')]);
 }
 
@@ -86,7 +93,10 @@ export function cancelledMail(c: ClientMailContext, byClient: boolean): Rendered
 
 export function reminderMail(c: ClientMailContext): Rendered {
   const { tr, v } = parts(c);
-  return clientMail(c, tr.t('reminder.subject', v), [tr.t('reminder.body', v), tr.t('reminder.address', { address: c.settings.headquarters.address })]);
+  return clientMail(c, tr.t('reminder.subject', v), [
+    tr.t('reminder.body', v),
+    c.videoUrl ? tr.t('reminder.video', { url: c.videoUrl }) : tr.t('reminder.address', { address: c.address ?? c.settings.headquarters.address }),
+  ]);
 }
 
 export function movedMail(c: ClientMailContext): Rendered {
@@ -146,6 +156,29 @@ export interface ConflictMatch {
   why: string;
 }
 
+/**
+ * A mail to the lawyer assigned to a consultation (decision 0067): what happened, the time, office or video
+ * link, practice area and the inbox link; the one-click links when the request waits for a decision.
+ */
+export function lawyerMail(opts: {
+  subject: string;
+  lines: string[];
+  adminUrl: string;
+  videoUrl?: string;
+  confirmUrl?: string;
+  declineUrl?: string;
+}): Rendered {
+  const text = [...opts.lines, ...(opts.videoUrl ? [`Video meeting link: ${opts.videoUrl}`] : []), '', `Open the request: ${opts.adminUrl}`];
+  let html = `${opts.lines.map((l) => `<p>${para(l)}</p>`).join('')}`;
+  if (opts.videoUrl) html += `<p>Video meeting link: <a href="${escapeHtml(opts.videoUrl)}">${escapeHtml(opts.videoUrl)}</a></p>`;
+  if (opts.confirmUrl && opts.declineUrl) {
+    text.push('', `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`, `Decline: ${opts.declineUrl}`);
+    html += `<p>${button(opts.confirmUrl, 'Confirm consultation', '#198754')}${button(opts.declineUrl, 'Decline', '#b02a37')}</p>`;
+  }
+  html += `<p><a href="${escapeHtml(opts.adminUrl)}">Open the request</a></p>`;
+  return { subject: opts.subject, text: text.join('\n'), html: page(html) };
+}
+
 export function consultationIcs(opts: {
   uid: string;
   start: Date;
@@ -156,6 +189,10 @@ export function consultationIcs(opts: {
   method: 'REQUEST' | 'CANCEL';
   sequence: number;
   stamp: Date;
+  /** A video consultation's meeting link: LOCATION and URL (decision 0068). */
+  videoUrl?: string;
+  /** The office's address (the headquarters' when absent). */
+  address?: string;
   locale?: string | null;
 }): string {
   const s = opts.settings;
@@ -166,7 +203,8 @@ export function consultationIcs(opts: {
     durationMinutes: opts.minutes,
     summary: tr.t('ics.summary', { firm: s.firmName }),
     description: tr.t('ics.description', { reference: opts.reference }),
-    location: s.headquarters.address,
+    location: opts.videoUrl ?? opts.address ?? s.headquarters.address,
+    ...(opts.videoUrl ? { url: opts.videoUrl } : {}),
     organizer: { name: s.firmName, email: s.email },
     stamp: opts.stamp,
     method: opts.method,
