@@ -203,3 +203,40 @@ describe('the webhook', () => {
     expect(await db.selectFrom('whatsapp_optouts').select('phone').where('phone', '=', '919847055555').executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('a video consultation', () => {
+  it('the confirmed template carries the meeting link as the place, at the number given with its country code', async () => {
+    const area = Number((await call(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Employment Law' } })).body.case.case_category_id);
+    const lawyer = await call(s.url, '/api/lawyers/add', {
+      cookie,
+      json: { name: 'Adv. Asha Rao', work_email: 'asha@lawyers.test', video: true, offices: ['Bengaluru'], practice_areas: [area], hours: { Bengaluru: { mon: [{ from: '03:00', to: '08:00' }] } } },
+    });
+    expect(lawyer.status, JSON.stringify(lawyer.body)).toBe(200);
+    const r = await call(s.url, '/api/mail/contact', {
+      form: consultationForm({
+        slot: '2030-03-04T00:30:00.000Z', // Monday 06:00 IST
+        datetime: null,
+        office: 'Bengaluru',
+        mode: 'video',
+        practice_area: String(area),
+        name: 'Meera Pillai',
+        email: 'meera@client.test',
+        whatsapp: 'true',
+        whatsapp_number: '+44 7700 900123',
+      }),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const id = await idOf(r.body.reference);
+    expect((await call(s.url, '/api/consultations/decide', { cookie, json: { consultation_id: id, action: 'confirm' } })).status).toBe(200);
+    const room = String((await db.selectFrom('consultations').select('video_room').where('consultation_id', '=', id).executeTakeFirstOrThrow()).video_room);
+    const sent = await until(
+      () => templateCalls('consultation_confirmed').find((c) => c.body.to === '447700900123'),
+      (c) => !!c,
+      10_000,
+      'confirmed (video)',
+    );
+    expect(sent!.body.template.language.code).toBe('en');
+    expect(params(sent!)[2]).toBe(`https://meet.jit.si/${room}`);
+    expect(params(sent!)[3]).toBe(r.body.reference);
+  });
+});
