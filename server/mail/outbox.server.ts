@@ -20,8 +20,13 @@ export interface OutboxAttachment {
   content?: string;
 }
 
+/** How a message goes (decision 0073): by mail, or as a WhatsApp template message (its body the API call's JSON). */
+export type Channel = 'email' | 'whatsapp';
+
 export interface NewMessage {
   kind: MailKind;
+  /** Default email. */
+  channel?: Channel;
   to: string;
   replyTo?: string | null;
   subject: string;
@@ -50,6 +55,10 @@ export interface OutboxRow {
   created_at: string;
   sent_at: string | null;
   updated_at: string | null;
+  channel: Channel;
+  /** The Cloud API's message id, and the last delivery status its webhook reported (WhatsApp rows). */
+  external_id: string | null;
+  external_status: string | null;
 }
 
 /** A row as the mail log lists it: without the message's bodies. */
@@ -71,6 +80,9 @@ const ENTRY_COLUMNS = [
   'created_at',
   'sent_at',
   'updated_at',
+  'channel',
+  'external_id',
+  'external_status',
 ] as const satisfies readonly (keyof OutboxEntry)[];
 
 /** The mail log's search (recipient or subject, literally) and status filter. */
@@ -82,6 +94,20 @@ export interface LogFilter {
 /** A row claimed by one worker: only the holder of the token may record its outcome. */
 export interface Claimed extends OutboxRow {
   token: string;
+}
+
+/**
+ * A claim whose outcome is unknown: the lease was asked for (and may have been written) but the answer
+ * never came back, the database having gone away. The holder of `token` releases it once it can.
+ */
+export class ClaimInDoubt extends Error {
+  constructor(
+    readonly mailId: number,
+    readonly token: string,
+    cause: unknown,
+  ) {
+    super(`mail outbox: the claim of message ${mailId} is in doubt`, { cause });
+  }
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -101,6 +127,7 @@ function toRow(r: Record<string, unknown>): OutboxRow {
     mail_id: Number(r.mail_id),
     attempts: Number(r.attempts),
     consultation_id: r.consultation_id == null ? null : Number(r.consultation_id),
+    channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
     attachments,
   };
 }
@@ -127,6 +154,7 @@ export class Outbox {
       .insertInto('mail_outbox')
       .values({
         kind: msg.kind,
+        channel: msg.channel ?? 'email',
         to_address: msg.to,
         reply_to: msg.replyTo ?? null,
         subject: msg.subject,
@@ -164,27 +192,47 @@ export class Outbox {
         .executeTakeFirst();
       if (!candidate) return null;
       const token = randomBytes(12).toString('hex');
-      const res = await this.db
-        .updateTable('mail_outbox')
-        .set((eb) => ({
-          locked_until: new Date(Date.now() + leaseMs).toISOString(),
-          lease_token: token,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
-        .where('mail_id', '=', candidate.mail_id)
-        .where('status', 'in', DUE)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) continue; // another worker was faster
-      const row = await this.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('mail_id', '=', candidate.mail_id)
-        .executeTakeFirstOrThrow();
-      return { ...toRow(row), token };
+      try {
+        const res = await this.db
+          .updateTable('mail_outbox')
+          .set((eb) => ({
+            locked_until: new Date(Date.now() + leaseMs).toISOString(),
+            lease_token: token,
+            attempts: eb('attempts', '+', 1),
+            updated_at: now,
+          }))
+          .where('mail_id', '=', candidate.mail_id)
+          .where('status', 'in', DUE)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) continue; // another worker was faster
+        const row = await this.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('mail_id', '=', candidate.mail_id)
+          .executeTakeFirstOrThrow();
+        return { ...toRow(row), token };
+      } catch (err) {
+        // The claim may have been written without its answer arriving (decision 0060).
+        throw new ClaimInDoubt(candidate.mail_id, token, err);
+      }
     }
     return null;
+  }
+
+  /**
+   * Gives back a lease this worker holds without having sent the message (decision 0060): the row is due
+   * again at once and the claim's attempt is not counted. Nothing happens when the lease is not (or no
+   * longer) this token's.
+   */
+  async release(mailId: number, token: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ locked_until: null, lease_token: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+      .where('mail_id', '=', mailId)
+      .where('lease_token', '=', token)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   private async finish(c: Claimed, values: Record<string, unknown>): Promise<boolean> {

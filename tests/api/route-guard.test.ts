@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'POST /api/mail/contact',
   // Intake (decision 0017): the free slots and a visitor's data-rights request (which only mails a one-time link).
   'GET /api/consultations/slots',
+  // Routing (decision 0067): the booking page's choices of office, video and practice area.
+  'GET /api/consultations/routing',
   'POST /api/privacy/request',
   // Rule 36 (decision 0019): counting an agreement to the public disclaimer.
   'POST /api/disclaimer/accept',
@@ -31,6 +33,9 @@ const PUBLIC = new Set([
   'POST /api/insights/hit',
   // Site search (decision 0054): the same published items as the public pages.
   'GET /api/search',
+  // The WhatsApp Cloud API's webhook (decision 0074): the handshake, and statuses signed with the app secret.
+  'GET /api/whatsapp/webhook',
+  'POST /api/whatsapp/webhook',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',
