@@ -42,6 +42,7 @@ import { registerAudit } from './audit';
 import { registerCacheControl } from './plugins/cache-control';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerRedirectRoutes } from './redirects/routes.server';
+import { registerTranslationRoutes } from './translations/routes.server';
 import { registerInsightsRoutes } from './insights/routes.server';
 import { createFastPath, type FastPath } from './render/fast-path';
 import { PageCache } from './render/page-cache';
@@ -380,6 +381,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAiRoutes(app, services);
   registerAdminAccountRoutes(app, services, mail, accountSecurity);
   registerRedirectRoutes(app, services);
+  registerTranslationRoutes(app, services);
   registerDocsRoutes(app, services, routes, opts.groups);
   services.notFound.start(5000, (err) => app.log.error({ err }, 'not-found report flush failed'));
   app.addHook('onClose', async () => services.notFound.stop().catch(() => undefined));

@@ -16,6 +16,7 @@ import type { LifecycleColumns, LifecycleTables } from './content/tables';
 import type { PurgeTables } from './cdn/tables';
 import type { InsightTables, RedirectTables } from './redirects/tables';
 import type { AccountSecurityTables } from './auth/tables';
+import type { TranslationTables } from './translations/tables';
 import { openStore as openDbStore, type Store as DbStore, type StoreOptions } from './db/index';
 import type { DynamicTables } from './db/schema';
 
@@ -195,7 +196,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables & WhatsappTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables & WhatsappTables & TranslationTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

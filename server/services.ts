@@ -9,6 +9,7 @@ import { SiteSearch } from './search/site-search.server';
 import { InsightsService } from './insights/service.server';
 import { NotFoundLog } from './redirects/not-found.server';
 import { RedirectService } from './redirects/service.server';
+import { TranslationService } from './translations/service.server';
 
 /** Everything a route handler or a page loader needs, built once per process. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   search: SiteSearch;
   /** Old addresses and manual redirects (decision 0057). */
   redirects: RedirectService;
+  /** Translations of content rows per locale (decision 0076). */
+  translations: TranslationService;
   /** Missing pages counted per path and day (decision 0057). */
   notFound: NotFoundLog;
   /** Privacy-first visit counting (decision 0058). */
@@ -41,5 +44,5 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
   const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname, config.insights);
-  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }) };
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }), translations: new TranslationService(store, { content, settings }, now) };
 }

@@ -2,6 +2,8 @@ import type { FieldDef, FileFieldDef, ListDef, ResourceDef } from '../../content
 import { DEFAULT_FORMATS } from '../../content/kit';
 import { ALT_MAX, altColumn, altFileFields } from '../../content/alt';
 import { groupOf } from '../../content/resources/index';
+import { LOCALES } from '../../content/locales';
+import { TRANSLATED_LOCALES, translatableFields } from '../translations/service.server';
 import { FORMAT_MIME } from '../files/check';
 import { ADMIN, PUBLIC, ROLES_OF, answers, arr, int, nullable, obj, ref, str, type ApiSchema, type Schema } from './route-schema';
 
@@ -173,7 +175,13 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
       summary: `All ${r.admin.title.toLowerCase()} (${r.order === 'desc' ? 'newest first' : 'oldest first'})`,
       roles: r.adminList ? ROLES_OF.content : PUBLIC,
       security: r.adminList ? ADMIN : [],
-      responses: answers({ [r.keys.list]: arr(row) }, ...(r.adminList ? [401] : [])),
+      ...(translatableFields(r).length && TRANSLATED_LOCALES.length
+        ? {
+            description: `With \`?locale=\` (${TRANSLATED_LOCALES.join(', ')}), rows answer their published translation's text where one exists, the English text otherwise (decision 0076). Without it, English.`,
+            querystring: obj({ locale: str('Optional: the language of the translated fields', { enum: [...LOCALES] }) }),
+          }
+        : {}),
+      responses: answers({ [r.keys.list]: arr(row) }, ...(r.adminList ? [401] : []), ...(translatableFields(r).length && TRANSLATED_LOCALES.length ? [400] : [])),
     },
     add: {
       operationId: id('add'),

@@ -83,7 +83,10 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       if (!parsed.success) throw new AppError(400, 'The list query is not valid.');
       const query = parsed.data as ListQuery;
       const out = await life.list(r, { ...query, perPage: query.perPage ?? ADMIN_PAGE_SIZE });
-      return { statusCode: 200, message: `${r.label} list fetched successfully`, ...out };
+      // Each row's translation state per locale (decision 0076): { ml: 'published', hi: 'missing' }.
+      const states = await services.translations.states(r, out.rows);
+      const rows = out.rows.map((row) => (states.size ? { ...row, translations: states.get(Number(row[r.id])) ?? {} } : row));
+      return { statusCode: 200, message: `${r.label} list fetched successfully`, ...out, rows };
     },
   );
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, resources } from '../../content/resources/index';
 import type { ResourceDef } from '../../content/kit';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../content/locales';
+import { AppError } from '../lib/errors';
 import { summarise } from '../audit';
 import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { publishCheck } from '../compliance/publish-check';
@@ -37,43 +39,56 @@ export function registerResourceRoutes(
     const schema = groupSchemas(r, groups);
     const ok = (message: string, key: string, value: unknown) => ({ statusCode: 200, message, [key]: value });
 
-    const listAnswer = async () => ok(`${r.label} list fetched successfully`, r.keys.list, await services.content.list(r));
+    // `?locale=ml`: the rows with their published translation's text where one exists (decision 0076).
+    const listAnswer = async (locale?: string) => {
+      const rows = await services.content.list(r);
+      return ok(`${r.label} list fetched successfully`, r.keys.list, locale ? await services.translations.localize(r, rows, locale) : rows);
+    };
+    const localeOf = (req: FastifyRequest): string | undefined => {
+      const raw = (req.query as { locale?: unknown } | undefined)?.locale;
+      if (raw === undefined || raw === DEFAULT_LOCALE) return undefined;
+      if (typeof raw !== 'string' || !LOCALES.includes(raw as Locale)) throw new AppError(400, `locale must be one of ${LOCALES.join(', ')}.`);
+      return raw;
+    };
     // A public list may be kept by shared caches under its group's keys (decision 0047).
     const caching = () => publicCacheHeaders(publicCacheControl(services.config.cdn), groupKeys(r));
     if (r.adminList) {
-      app.get(apiPath(r, 'list'), { preHandler: admin, config: { resource: r.key }, schema: schema.list }, listAnswer);
+      app.get(apiPath(r, 'list'), { preHandler: admin, config: { resource: r.key }, schema: schema.list }, async (req: FastifyRequest) => listAnswer(localeOf(req)));
     } else if (!lists) {
-      app.get(apiPath(r, 'list'), { config: { resource: r.key }, schema: schema.list }, async (_req: FastifyRequest, reply: FastifyReply) => {
-        const answer = await listAnswer();
+      app.get(apiPath(r, 'list'), { config: { resource: r.key }, schema: schema.list }, async (req: FastifyRequest, reply: FastifyReply) => {
+        const answer = await listAnswer(localeOf(req));
         for (const [k, v] of caching()) reply.header(k, v);
         return answer;
       });
     } else {
       const { cache, fresh } = lists;
-      const key = apiPath(r, 'list');
-      // Requests that miss together share one read and one compression (of the same content generation).
-      let building: { generation: number; entry: Promise<CachedPage> } | null = null;
-      const build = async (generation: number) => {
-        const body = Buffer.from(JSON.stringify(await listAnswer()));
+      const path = apiPath(r, 'list');
+      // One cached answer per language (`?locale=`); requests that miss together share one read and one
+      // compression (of the same content generation).
+      const building = new Map<string, { generation: number; entry: Promise<CachedPage> }>();
+      const build = async (key: string, locale: string | undefined, generation: number) => {
+        const body = Buffer.from(JSON.stringify(await listAnswer(locale)));
         const entry = await cache.build(200, [['content-type', 'application/json; charset=utf-8'], ...caching()], body, Number.POSITIVE_INFINITY);
         cache.set(key, entry, generation);
         return entry;
       };
-      app.get(key, { config: { resource: r.key }, schema: schema.list }, async (req: FastifyRequest, reply: FastifyReply) => {
+      app.get(path, { config: { resource: r.key }, schema: schema.list }, async (req: FastifyRequest, reply: FastifyReply) => {
+        const locale = localeOf(req);
+        const key = locale ? `${path}?locale=${locale}` : path;
         if (fresh) await fresh();
         const hit = cache.get(key);
         if (hit) return sendCached(req, reply, hit, 'HIT');
         const generation = cache.generation;
-        if (building?.generation !== generation) {
-          const mine = { generation, entry: build(generation) };
-          building = mine;
-          mine.entry.then(
-            () => (building === mine ? (building = null) : undefined),
-            () => (building === mine ? (building = null) : undefined),
-          );
+        let mine = building.get(key);
+        if (mine?.generation !== generation) {
+          const started = { generation, entry: build(key, locale, generation) };
+          building.set(key, started);
+          const done = () => (building.get(key) === started ? building.delete(key) : undefined);
+          started.entry.then(done, done);
+          mine = started;
         }
         try {
-          return sendCached(req, reply, await building.entry, 'MISS');
+          return sendCached(req, reply, await mine.entry, 'MISS');
         } catch (err) {
           // The database is unreachable: the list's last copy, if any (decision 0051).
           const old = isDatabaseUnavailable(err) ? cache.staleCopy(key) : undefined;

@@ -1,7 +1,11 @@
 import type { ResourceDef } from '../../content/kit';
 import { checkRecordRule36, rule36Message, type Rule36Finding } from '../../content/rules/rule36';
 import { AppError } from '../lib/errors';
-import type { Services } from '../services';
+
+/** Where the strict Rule 36 mode is read: the site settings. */
+export interface RuleSettings {
+  settings: { get(): Promise<{ rule36: { strict: boolean } }> };
+}
 
 /** The field a publishing request carries to publish despite findings (a contract: decision 0019). */
 export const OVERRIDE_FIELD = 'override_reason';
@@ -28,7 +32,7 @@ export function overrideReasonOf(fields: Readonly<Record<string, unknown>>): str
  * override reason, or in strict Rule 36 mode whatever the reason; otherwise the override to audit.
  */
 export async function decidePublish(
-  services: Services,
+  services: RuleSettings,
   findings: Rule36Finding[],
   reason: string,
   strictMode?: boolean,
@@ -48,7 +52,7 @@ export function auditOverride(override: Rule36Override | null): { detail?: strin
  * The publish check of one add or update of a content group: `before` runs inside the write once the
  * values are valid (so the spec's 400s come first), `override` is what to audit after it succeeded.
  */
-export function publishCheck(services: Services, r: ResourceDef, fields: Readonly<Record<string, unknown>>) {
+export function publishCheck(services: RuleSettings, r: ResourceDef, fields: Readonly<Record<string, unknown>>) {
   let override: Rule36Override | null = null;
   return {
     before: async (values: Record<string, unknown>): Promise<void> => {

@@ -28,6 +28,7 @@ import { up as accountSecurity } from './migrations/0031-account-security';
 import { up as bookableLawyers } from './migrations/0035-bookable-lawyers';
 import { up as consultationLocale } from './migrations/0038-consultation-locale';
 import { up as whatsapp } from './migrations/0039-whatsapp';
+import { up as contentTranslations } from './migrations/0041-content-translations';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -226,6 +227,7 @@ function builtIn(dialect: Dialect): Record<string, Migration> {
     '0035-bookable-lawyers': { up: bookableLawyers(dialect) },
     '0038-consultation-locale': { up: consultationLocale(dialect) },
     '0039-whatsapp': { up: whatsapp(dialect) },
+    '0041-content-translations': { up: contentTranslations(dialect) },
   };
 }
 
