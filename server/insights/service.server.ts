@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database';
 import type { SettingsService } from '../content/settings';
 import { referrerDomain } from '../redirects/paths';
+import { serialized } from '../lib/serialized';
 
 /** The kinds of daily aggregate rows (insight_daily.kind). */
 export const KINDS = ['page', 'visitors', 'referrer', 'campaign', 'device', 'language', 'landing', 'request'] as const;
@@ -119,7 +120,6 @@ export class InsightsService {
   private visits = new Map<string, Visit>();
   private known = new Set<string>();
   private knownDay = '';
-  private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -228,14 +228,8 @@ export class InsightsService {
     await this.flush();
   }
 
-  /** Adds what is buffered to the tables (flushes queue behind one another). */
-  flush(): Promise<void> {
-    const p = (this.flushing ?? Promise.resolve()).then(() => this.write());
-    this.flushing = p.finally(() => {
-      if (this.flushing === p) this.flushing = null;
-    });
-    return p;
-  }
+  /** Adds what is buffered to the tables (flushes run one after another). */
+  readonly flush = serialized(() => this.write());
 
   private async write(): Promise<void> {
     if (!this.counts.size && !this.visits.size) return;
