@@ -5,6 +5,7 @@ import type { Database } from '../database';
 import type { SettingsService } from '../content/settings';
 import { referrerDomain } from '../redirects/paths';
 import { serialized } from '../lib/serialized';
+import type { InsightsRanked as Ranked, InsightsSummary as Summary } from '../../content/admin-views';
 
 /** The kinds of daily aggregate rows (insight_daily.kind). */
 export const KINDS = ['page', 'visitors', 'referrer', 'campaign', 'device', 'language', 'landing', 'request'] as const;
@@ -48,25 +49,6 @@ interface Count {
   key: string;
   views: number;
   visits: number;
-}
-
-export interface Ranked {
-  key: string;
-  count: number;
-}
-
-export interface Summary {
-  from: string;
-  to: string;
-  totals: { views: number; visitors: number; requests: number };
-  days: { day: string; views: number; visitors: number }[];
-  pages: Ranked[];
-  referrers: Ranked[];
-  campaigns: Ranked[];
-  devices: Ranked[];
-  languages: Ranked[];
-  landings: Ranked[];
-  requests: Ranked[];
 }
 
 const header = (h: HitRequest['headers'], name: string): string => {
