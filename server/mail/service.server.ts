@@ -11,8 +11,10 @@ import { AppError } from '../lib/errors';
 import { buildIcs } from './ics.server';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.server';
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
-import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
-import { consultationSchema } from '../../content/consultation-schema';
+import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, LOCALE_FIELD, WHATSAPP_FIELD, WHATSAPP_NUMBER_FIELD, type ConsultationStatus } from '../../content/consultation';
+import type { Whatsapp } from '../whatsapp/service.server';
+import { CLIENT_LOCALES, isClientLocale, translator, type ClientLocale } from '../consultations/catalogs/index';
+import { consentGiven, consultationSchema } from '../../content/consultation-schema';
 import type { SiteSettings } from '../../content/settings';
 import type { ConsultationsTable, Database } from '../database';
 
@@ -73,6 +75,17 @@ export function validateConsultation(fields: Record<string, unknown>, now = new 
   return { name: v.name, email: v.email, contactNumber: v.contactNumber, summary: v.LegalIssueSummary, requestedAt: v.datetime, consentAt: v[CONSENT_FIELD] };
 }
 
+/**
+ * The optional `locale` of a consultation call (decision 0071): absent or blank is none (the spec's call,
+ * English); a language without a catalog is refused (400).
+ */
+export function requestLocale(fields: Record<string, unknown>): ClientLocale | null {
+  const v = str(fields[LOCALE_FIELD]).toLowerCase();
+  if (!v) return null;
+  if (!isClientLocale(v)) throw new AppError(400, `locale must be one of ${CLIENT_LOCALES.join(', ')}.`);
+  return v;
+}
+
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** A request reference, CR-XXXX-XXXX (also what a dropped honeypot request is told, so it looks real). */
 export function newReference(): string {
@@ -80,6 +93,14 @@ export function newReference(): string {
   let out = '';
   for (const b of bytes) out += REF_ALPHABET[b % REF_ALPHABET.length];
   return `CR-${out.slice(0, 4)}-${out.slice(4)}`;
+}
+
+/** The inbox's routing filters (decision 0067). */
+export interface ConsultationFilter {
+  lawyer?: number;
+  office?: string;
+  mode?: 'in_person' | 'video';
+  practiceArea?: number;
 }
 
 /** A stored consultation request as read (its status one of the declared ones). */
@@ -94,11 +115,11 @@ export interface IntakeSteps {
   prepare(fields: Record<string, unknown>): Promise<unknown>;
   afterInsert(
     trx: Transaction<Database>,
-    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
     booking: unknown,
     settings: SiteSettings,
     consented: boolean,
-  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean }>;
+  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean; lawyer?: { email: string; name: string } }>;
 }
 
 /** Consultations and mail: what the routes call. Every message goes through the outbox. */
@@ -112,6 +133,22 @@ export class MailService {
 
   /** The intake flow (decision 0017): slots, conflict check, states and links. Set by registerMail. */
   intake: IntakeSteps | null = null;
+
+  /** WhatsApp updates (decision 0072): set by registerMail; off (queues nothing) without the settings. */
+  whatsapp: Whatsapp | null = null;
+
+  /**
+   * The WhatsApp number a request asks updates at (decision 0072): the ticked box with its number, or the
+   * contact number when it is left blank. Null when the box is not ticked, or WhatsApp is not configured
+   * (the field is then ignored, as the form does not offer it); a number that cannot be one is refused.
+   */
+  whatsappOptIn(fields: Record<string, unknown>, contactNumber: string): string | null {
+    if (!this.whatsapp?.enabled || !consentGiven(fields[WHATSAPP_FIELD])) return null;
+    const given = str(fields[WHATSAPP_NUMBER_FIELD]);
+    const number = this.whatsapp.number(given || contactNumber);
+    if (!number) throw new AppError(400, 'Please enter a valid WhatsApp number, with the country code.');
+    return number;
+  }
 
   /** Consultation requests this process stored (the metrics read it, decision 0050). */
   consultationsReceived = 0;
@@ -142,6 +179,9 @@ export class MailService {
     // Intake fields (slot, opposing party, notice version): a refused slot stops here, before anything is stored.
     const booking = this.intake ? await this.intake.prepare(body.fields) : null;
     const input = validateConsultation(body.fields, this.services.clock.now());
+    const locale = requestLocale(body.fields);
+    const tr = translator(locale);
+    const whatsappTo = this.whatsappOptIn(body.fields, input.contactNumber);
     const unknown = body.files.find((f) => f.field !== 'document');
     if (unknown)
       throw new AppError(
@@ -197,6 +237,8 @@ export class MailService {
             document_name: stored?.name ?? null,
             document_type: stored?.mime ?? null,
             consent_at: input.consentAt?.toISOString() ?? null,
+            locale,
+            whatsapp_to: whatsappTo,
             status: 'new',
             created_at: now,
             updated_at: now,
@@ -217,7 +259,7 @@ export class MailService {
         };
         const extra =
           this.intake && booking
-            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt }, booking, settings, !!input.consentAt)
+            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt, locale }, booking, settings, !!input.consentAt)
             : null;
         const firm = firmNotification(data, settings);
         if (extra) {
@@ -236,9 +278,23 @@ export class MailService {
           },
           trx,
         );
-        const client = clientConfirmation(data, settings);
+        if (extra?.lawyer) {
+          // The assigned lawyer gets the firm's mail, one-click links included (decision 0067).
+          await this.outbox.enqueue(
+            {
+              kind: 'consultation-firm',
+              to: extra.lawyer.email,
+              replyTo: input.email,
+              ...firm,
+              attachments: stored ? [{ filename: stored.name, contentType: stored.mime, path: stored.path }] : [],
+              consultationId,
+            },
+            trx,
+          );
+        }
+        const client = clientConfirmation(data, settings, locale);
         if (extra) {
-          const sig = firmSignature(settings).text;
+          const sig = firmSignature(settings, tr).text;
           client.text = client.text.replace(`\n\n${sig}`, `\n\n${extra.client.text}\n\n${sig}`);
           client.html = client.html.replace('<p style="color:#555;font-size:13px', `${extra.client.html}<p style="color:#555;font-size:13px`);
         }
@@ -247,8 +303,8 @@ export class MailService {
             uid: `${reference}@${new URL(this.services.config.publicUrl).hostname}`,
             start: input.requestedAt,
             durationMinutes: CONSULTATION_MINUTES,
-            summary: `Consultation with ${settings.firmName} (requested)`,
-            description: `Requested consultation, reference ${reference}. The firm will contact you to confirm the time.`,
+            summary: tr.t('received.icsSummary', { firm: settings.firmName }),
+            description: tr.t('received.icsDescription', { reference }),
             location: settings.headquarters.address,
             organizer: { name: settings.firmName, email: settings.email },
           },
@@ -271,6 +327,18 @@ export class MailService {
           },
           trx,
         );
+        if (whatsappTo && this.whatsapp) {
+          // The box ticked again is a new opt-in: an earlier STOP from this number no longer holds (decision 0074).
+          await this.whatsapp.optIn(trx, whatsappTo);
+          await this.whatsapp.queue(trx, {
+            update: 'received',
+            kind: 'consultation-client',
+            to: whatsappTo,
+            locale,
+            params: [input.name, reference, tr.when(input.requestedAt, settings.booking.timeZone)],
+            consultationId,
+          });
+        }
         return { reference, consultationId };
       });
       this.consultationsReceived++;
@@ -383,7 +451,7 @@ export class MailService {
    * One page of consultation requests, newest first (optionally in one status), with the number that match
    * and the number in each status: the inbox reads a page at a time however many requests are stored.
    */
-  async listConsultations(opts: { status?: string; page: number; perPage: number }): Promise<{
+  async listConsultations(opts: { status?: string; page: number; perPage: number; filter?: ConsultationFilter }): Promise<{
     rows: ConsultationRow[];
     total: number;
     counts: Record<ConsultationStatus, number>;
@@ -395,14 +463,26 @@ export class MailService {
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage);
     if (opts.status) q = q.where('status', '=', opts.status);
-    const [rows, grouped] = await Promise.all([
-      q.execute(),
-      this.db
-        .selectFrom('consultations')
-        .select(['status', (eb) => eb.fn.countAll().as('n')])
-        .groupBy('status')
-        .execute(),
-    ]);
+    const f = opts.filter ?? {};
+    // Routing filters (decision 0067): lawyer, office, mode, practice area; the counts follow them.
+    let counted = this.db.selectFrom('consultations');
+    if (f.lawyer !== undefined) {
+      q = q.where('lawyer_id', '=', f.lawyer);
+      counted = counted.where('lawyer_id', '=', f.lawyer);
+    }
+    if (f.office !== undefined) {
+      q = q.where('office', '=', f.office);
+      counted = counted.where('office', '=', f.office);
+    }
+    if (f.mode !== undefined) {
+      q = q.where('mode', '=', f.mode);
+      counted = counted.where('mode', '=', f.mode);
+    }
+    if (f.practiceArea !== undefined) {
+      q = q.where('practice_area_id', '=', f.practiceArea);
+      counted = counted.where('practice_area_id', '=', f.practiceArea);
+    }
+    const [rows, grouped] = await Promise.all([q.execute(), counted.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute()]);
     const counts = Object.fromEntries(CONSULTATION_STATUSES.map((st) => [st, 0])) as Record<ConsultationStatus, number>;
     for (const g of grouped) if (g.status in counts) counts[g.status as ConsultationStatus] = Number(g.n);
     const total = opts.status

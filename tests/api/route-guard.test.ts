@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInServer } from '../helpers/server';
 import { dynamic } from '../../server/db/schema';
-import { declaredAccess } from '../../server/api/auth-hooks';
+import { NOT_SIGNED_IN, declaredAccess } from '../../server/api/auth-hooks';
 
 /**
  * Walks every route the server registers. Only the routes that declare `roles: 'public'` in their schema
@@ -75,7 +75,7 @@ describe('every registered route', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it('answers every public call without a session', async () => {
+  it('lets every public call through without a session', async () => {
     const refused: string[] = [];
     for (const key of PUBLIC) {
       const [method, url] = key.split(' ') as [string, string];
@@ -85,8 +85,9 @@ describe('every registered route', () => {
         headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
         body: method === 'GET' ? undefined : '{}',
       });
-      await res.arrayBuffer();
-      if (res.status === 401) refused.push(`${key} → 401`);
+      // Refused by the guard (a call may answer 401 of its own, as the webhook does to a bad signature).
+      const text = await res.text();
+      if (res.status === 401 && text.includes(NOT_SIGNED_IN)) refused.push(`${key} → 401`);
     }
     expect(refused).toEqual([]);
   });

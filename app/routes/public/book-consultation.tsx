@@ -1,3 +1,4 @@
+import { useLoaderData } from 'react-router';
 import { privacyNotice } from '../../../content/consultation';
 import { ConsultationForm } from '../../components/public/consultation-form';
 import { Page } from '../../components/public/page';
@@ -15,8 +16,14 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** Whether the form offers WhatsApp updates: only with the Cloud API configured (decision 0072). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { whatsapp: !!context.services.config.whatsapp };
+}
+
 export default function BookConsultation() {
   const { settings } = usePublicData();
+  const { whatsapp } = useLoaderData<typeof loader>();
   const notice = privacyNotice({
     firmName: settings.firmName,
     retentionMonths: settings.privacy.retentionMonths,
@@ -36,7 +43,7 @@ export default function BookConsultation() {
           {settings.hours.days}.
         </p>
       </Section>
-      <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} />
+      <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} whatsapp={whatsapp} />
       <p className="mt-3 small">Note: all consultations are subject to availability and prior scheduling.</p>
     </Page>
   );
