@@ -250,7 +250,7 @@ async function dataState(server: TestServer) {
  */
 const takesNoInput = (r: RegisteredRoute) => {
   const schema = r.schema as { body?: unknown; params?: unknown; querystring?: unknown; requestBody?: { required?: boolean } } | undefined;
-  return r.method !== 'GET' && !schema?.body && !schema?.params && !schema?.querystring && (!schema?.requestBody || schema.requestBody.required === false);
+  return !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !schema?.body && !schema?.params && !schema?.querystring && (!schema?.requestBody || schema.requestBody.required === false);
 };
 
 /** Concrete URLs of a registered route (a parameter or wildcard filled in). */
