@@ -18,6 +18,8 @@ export interface PageServices {
   /** The site search (decision 0054): one page of results for a normalized query. */
   search: { search(q: string, page: number): Promise<SearchResults> };
   content: {
+    /** Every content group served (the page bundle's own copy of the declarations may lack a registered one). */
+    groups: readonly ResourceDef[];
     list<R extends ResourceDef>(r: R): Promise<ReadRowOf<R>[]>;
     listPage<R extends ResourceDef>(r: R, page: number, perPage: number): Promise<{ rows: ReadRowOf<R>[]; total: number }>;
     get<R extends ResourceDef>(r: R, id: number): Promise<ReadRowOf<R> | null>;

@@ -1,6 +1,3 @@
-import { eventPath } from '../../../content/rules/slug';
-import { isDetailable } from '../../../content/rules/event-timing';
-import { resourceByKey } from '../../../content/resources/index';
 import type { Route } from './+types/sitemap';
 // The public pages without an id in their path; the browser tests and Lighthouse read the same list.
 import STATIC_PAGES from '../../../content/rules/public-pages.json';
@@ -9,28 +6,26 @@ import NOT_INDEXED from '../../../content/rules/noindex-pages.json';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The sitemap: every public page, and every blog, case category, case and event with a detail page. */
+/** The sitemap: every public page, and every row with a page of its own (blogs, case categories, cases, events). */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
   const c = s.content;
   const origin = s.config.publicUrl;
-  const [blogs, categories, cases, events] = await Promise.all([
-    c.list(resourceByKey.blog),
-    c.list(resourceByKey.caseCategory),
-    c.list(resourceByKey.cases),
-    c.list(resourceByKey.event),
-  ]);
+  // Every row with a page of its own, of every group whose declaration gives rows one (`site.page`).
+  const paged = c.groups.filter((r) => r.site.page && r.site.sitemap !== false);
+  const lists = await Promise.all(paged.map((r) => c.list(r)));
+  const rows = new Map<string, string>();
+  paged.forEach((r, i) => {
+    for (const row of lists[i]!) {
+      const path = r.site.page!(row);
+      const lastmod = String(row.updated_at ?? '');
+      const seen = rows.get(path ?? '');
+      if (path && (seen === undefined || lastmod > seen)) rows.set(path, lastmod);
+    }
+  });
   const entries: { path: string; lastmod?: string }[] = [
     ...STATIC_PAGES.filter((path) => !NOT_INDEXED.includes(path)).map((path) => ({ path })),
-    ...categories.map((r) => ({
-      path: `/our-case-details/${r.case_category_id}`,
-      lastmod: String(r.updated_at ?? ''),
-    })),
-    ...cases.map((r) => ({ path: `/our-case-details-view/${r.case_id}`, lastmod: String(r.updated_at ?? '') })),
-    ...blogs.map((r) => ({ path: `/blog-details/${r.blog_id}`, lastmod: String(r.updated_at ?? '') })),
-    ...events
-      .filter(isDetailable)
-      .map((r) => ({ path: eventPath(String(r.event_title ?? '')), lastmod: String(r.updated_at ?? '') })),
+    ...[...rows].map(([path, lastmod]) => ({ path, lastmod })),
   ];
   // Only current addresses: an address that redirects (a manual redirect over a page) is left out (decision 0057).
   const current = entries.filter((e) => !s.redirects.redirects(e.path));
