@@ -1,5 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { resources } from '../content/resources/index';
+import { withLocaleCopies } from './locale-routes';
 
 /** Content groups whose admin screen is their own module rather than the generic resource page. */
 const OWN_SCREEN: Partial<Record<string, string>> = {
@@ -9,7 +10,8 @@ const OWN_SCREEN: Partial<Record<string, string>> = {
 
 export default [
   // Public site: server-rendered, inside the public chrome (header, footer, disclaimer).
-  layout('routes/public/layout.tsx', [
+  // Each also under /ml/… and /hi/… (decision 0063).
+  layout('routes/public/layout.tsx', withLocaleCopies([
     index('routes/public/home.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('contact', 'routes/public/contact.tsx'),
@@ -28,7 +30,7 @@ export default [
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('*', 'routes/public/not-found.tsx'),
-  ]),
+  ])),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),
 

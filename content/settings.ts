@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
 import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
 /** Defaults of the Rule 36 settings (decision 0019); the disclaimer texts are the spec's. */
@@ -143,6 +144,13 @@ export const SiteSettingsSchema = z.object({
   // Intake (decision 0017)
   booking: BookingRulesSchema.default(DEFAULT_BOOKING),
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY),
+  // The languages the public site is published in (decision 0063): English always; optional for settings stored before.
+  locales: z
+    .array(z.enum(LOCALES))
+    .max(LOCALES.length)
+    .refine((l) => l.includes(DEFAULT_LOCALE), { message: `The site's locales must include '${DEFAULT_LOCALE}'.` })
+    .transform((l) => LOCALES.filter((x) => l.includes(x)))
+    .default(() => [...LOCALES]),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -221,4 +229,5 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   // Intake (decision 0017)
   booking: DEFAULT_BOOKING,
   privacy: DEFAULT_PRIVACY,
+  locales: [...LOCALES],
 };
