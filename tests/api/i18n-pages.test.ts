@@ -33,9 +33,9 @@ const alternatesOf = (html: string): Record<string, string> =>
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"\/>/.exec(html)?.[1];
 const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 
-/** The switcher's links: hreflang → href, each also carrying lang. */
+/** The switcher's links (the top bar's; the menu's are the same): hreflang → href, each also carrying lang. */
 function switcherOf(html: string): Record<string, string> {
-  const nav = /<nav aria-label="[^"]+" class="lang-switcher">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+  const nav = /<nav aria-label="[^"]+" class="lang-switcher[^"]*">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
   const out: Record<string, string> = {};
   for (const m of nav.matchAll(/<a href="([^"]+)" hrefLang="([^"]+)" lang="([^"]+)"/g)) {
     expect(m[3]).toBe(m[2]);

@@ -40,16 +40,19 @@ describe.skipIf(!hasChromium)(`languages in Chromium${hasChromium ? '' : ` (skip
     await waitForHydration(page);
     const title = (await page.locator('h1').textContent())?.trim();
     expect(title).toBe('Easements explained');
-    // The switcher sits in the collapsible menu: open it when the screen is narrow.
+    // On a large screen the switcher sits in the top bar (on a small one, in the menu).
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.locator('.lang-switcher a[hreflang="ml"]').click();
+    await page.locator('.topbar .lang-switcher a[hreflang="ml"]').click();
     await page.waitForURL(`${s.url}/ml/blog-details/${seed.blogId}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('ml');
     expect((await page.locator('h1').textContent())?.trim()).toBe(title);
-    await page.locator('.lang-switcher a[hreflang="hi"]').click();
+    await page.locator('.topbar .lang-switcher a[hreflang="hi"]').click();
     await page.waitForURL(`${s.url}/hi/blog-details/${seed.blogId}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
-    await page.locator('.lang-switcher a[hreflang="en"]').click();
+    // On a phone: open the menu, then the switcher there.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.locator('.nav-toggle').click();
+    await page.locator('#site-nav-links .lang-switcher a[hreflang="en"]').click();
     await page.waitForURL(`${s.url}/blog-details/${seed.blogId}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.close();

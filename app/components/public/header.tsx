@@ -29,12 +29,12 @@ export const HEADER_LINKS = [
  * The language switcher (decision 0063): the same page in each language the site publishes, as plain links
  * carrying `hreflang` and `lang`; the current language is marked, not linked away from.
  */
-export function LanguageSwitcher({ pathname, locales }: { pathname: string; locales: readonly Locale[] }) {
+export function LanguageSwitcher({ pathname, locales, className = '' }: { pathname: string; locales: readonly Locale[]; className?: string }) {
   const { t, locale } = useT();
   if (locales.length < 2) return null;
   const path = unlocalizedPath(pathname);
   return (
-    <nav aria-label={t('lang.switcher')} className="lang-switcher">
+    <nav aria-label={t('lang.switcher')} className={className ? `lang-switcher ${className}` : 'lang-switcher'}>
       <ul className="list-unstyled d-flex gap-2 mb-0">
         {locales.map((l) => (
           <li key={l}>
@@ -75,7 +75,7 @@ export function SiteSearchForm({ id, className = '' }: { id: string; className?:
 }
 
 /** Top bar (large screens only): social links, the search box, the contact email and a phone number. */
-export function TopBar({ settings }: { settings: SiteSettings }) {
+export function TopBar({ settings, pathname }: { settings: SiteSettings; pathname: string }) {
   const { t } = useT();
   const phone = settings.phones[0];
   return (
@@ -83,6 +83,9 @@ export function TopBar({ settings }: { settings: SiteSettings }) {
       <Container className="d-flex justify-content-between align-items-center gap-3">
         <SocialLinks socials={settings.socials} size={15} />
         <ul className="list-unstyled d-flex align-items-center gap-4 mb-0">
+          <li>
+            <LanguageSwitcher pathname={pathname} locales={settings.locales} />
+          </li>
           <li>
             <SiteSearchForm id="site-search-top" />
           </li>
@@ -177,7 +180,8 @@ export function SiteNavbar({ firmName, pathname, locales = [] }: { firmName: str
               })}
             </ul>
           </nav>
-          <LanguageSwitcher pathname={pathname} locales={locales} />
+          {/* On large screens the top bar holds the switcher and the search box. */}
+          <LanguageSwitcher pathname={pathname} locales={locales} className="d-lg-none my-2" />
           <SiteSearchForm id="site-search-menu" className="d-lg-none my-2" />
         </div>
       </div>

@@ -112,7 +112,7 @@ function PublicChrome() {
       <a href="#main" className="skip-link">
         {t('layout.skip')}
       </a>
-      <TopBar settings={settings} />
+      <TopBar settings={settings} pathname={pathname} />
       <SiteNavbarIsland firmName={settings.firmName} pathname={pathname} locales={settings.locales} />
       <LoadingIndicator />
       <Outlet />
