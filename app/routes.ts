@@ -52,6 +52,7 @@ export default [
       }),
       route('mail', 'routes/admin/mail.tsx'),
       route('consultations', 'routes/admin/consultations.tsx'),
+      route('lawyers', 'routes/admin/lawyers.tsx'),
       route('conflict-list', 'routes/admin/conflict-list.tsx'),
       route('data-requests', 'routes/admin/data-requests.tsx'),
       route('settings', 'routes/admin/settings.tsx'),

@@ -82,6 +82,7 @@ const SETTING_LABELS: Record<string, string> = {
   'rule36.strict': 'Strict Rule 36 mode',
   booking: 'Booking rules',
   privacy: 'Privacy and retention',
+  routing: 'Showing lawyers’ names on the booking page',
 };
 
 /** The parts (by path) of two settings documents that differ outside the website texts, as labels. */

@@ -277,6 +277,14 @@ export const SETTINGS_FORM: SettingsCard[] = [
           { field: 'privacy.cancelCutoffHours', id: 'cutoff', label: 'Clients may cancel or move online until (hours before)', kind: 'number', col: 6 },
         ],
       },
+      // Routing (decision 0067): whether the booking page may name the free lawyers.
+      {
+        field: 'routing.showLawyerNames',
+        id: 'routing-names',
+        label: 'Show the free lawyers’ names on the booking page',
+        kind: 'switch',
+        help: 'Off: visitors choose an office, video and a practice area, and see free times without names.',
+      },
     ],
   },
   {

@@ -144,6 +144,8 @@ export const SiteSettingsSchema = z.object({
   // Intake (decision 0017)
   booking: BookingRulesSchema.default(DEFAULT_BOOKING),
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY),
+  // Routing of bookings to lawyers (decision 0067): free lawyers are named on the booking page only when this is on.
+  routing: z.object({ showLawyerNames: z.boolean() }).default({ showLawyerNames: false }),
   // The languages the public site is published in (decision 0063): English always; optional for settings stored before.
   locales: z
     .array(z.enum(LOCALES))
@@ -229,5 +231,6 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   // Intake (decision 0017)
   booking: DEFAULT_BOOKING,
   privacy: DEFAULT_PRIVACY,
+  routing: { showLawyerNames: false },
   locales: [...LOCALES],
 };

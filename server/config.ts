@@ -28,6 +28,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().optional(),
   FIRM_INBOX: z.email().optional(),
+  VIDEO_MEETING_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://meet.jit.si'),
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
@@ -90,6 +91,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   firmInbox?: string;
+  /** Where video consultations meet (decision 0068): a Jitsi server; a room name is added to it. */
+  videoMeetingBaseUrl: string;
   /** The outbox worker: poll interval and exponential backoff bounds (ms). */
   mail: { pollMs: number; retryBaseMs: number; retryMaxMs: number };
   /** Consultation requests per minute per client address; 0 turns the limit off. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     firmInbox: e.FIRM_INBOX,
+    videoMeetingBaseUrl: e.VIDEO_MEETING_BASE_URL.replace(/\/+$/, ''),
     linkSecret: e.LINK_SECRET,
     intakeSweepMs: e.INTAKE_SWEEP_MS,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retryMaxMs: e.MAIL_RETRY_MAX_MS },

@@ -4,6 +4,7 @@ import {
   CONSULTATION_STATUSES,
   MANUAL_STATUSES,
   type ConsultationRow,
+  type ConsultationFilter,
   type ConsultationStatus,
   type MailService,
 } from '../mail/service.server';
@@ -36,11 +37,25 @@ const consultation = obj({
   consent_version: nullable(int()),
   decision_note: nullable(str()),
   conflicts: arr({ type: 'object' }, { description: 'What the conflict check found' }),
+  lawyer: nullable(obj({ lawyer_id: int(), name: str() }, ['lawyer_id', 'name'], { description: 'The assigned lawyer (decision 0067)' })),
+  office: nullable(str('The office city of the booking')),
+  mode: nullable(str('in_person or video')),
+  practice_area: nullable(obj({ case_category_id: int(), case_name: str() }, ['case_category_id', 'case_name'])),
+  video_url: nullable(str('The meeting link of a confirmed video consultation (decision 0068)')),
   created_at: str(),
   updated_at: str(),
 });
 
-function view(r: ConsultationRow) {
+/** Names of lawyers and practice areas for the inbox's rows. */
+interface Names {
+  lawyers: Map<number, string>;
+  areas: Map<number, string>;
+  videoBase: string;
+}
+
+function view(r: ConsultationRow, names?: Names) {
+  const lawyerId = r.lawyer_id === null || r.lawyer_id === undefined ? null : Number(r.lawyer_id);
+  const areaId = r.practice_area_id === null || r.practice_area_id === undefined ? null : Number(r.practice_area_id);
   return {
     consultation_id: r.consultation_id,
     reference: r.reference,
@@ -61,6 +76,11 @@ function view(r: ConsultationRow) {
     consent_version: r.consent_version ?? null,
     decision_note: r.decision_note ?? null,
     conflicts: conflictsOf(r.conflict),
+    lawyer: lawyerId !== null ? { lawyer_id: lawyerId, name: names?.lawyers.get(lawyerId) ?? `Lawyer ${lawyerId}` } : null,
+    office: r.office ?? null,
+    mode: r.mode ?? null,
+    practice_area: areaId !== null ? { case_category_id: areaId, case_name: names?.areas.get(areaId) ?? '' } : null,
+    video_url: r.video_room && names ? `${names.videoBase}/${r.video_room}` : null,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -74,6 +94,19 @@ function conflictsOf(raw: string | null | undefined): unknown[] {
   } catch {
     return [];
   }
+}
+
+async function namesOf(services: Services): Promise<Names> {
+  const db = services.store.db;
+  const [lawyers, areas] = await Promise.all([
+    db.selectFrom('lawyers').select(['lawyer_id', 'name']).execute(),
+    db.selectFrom('case_categories').select(['case_category_id', 'case_name']).execute(),
+  ]);
+  return {
+    lawyers: new Map(lawyers.map((l) => [Number(l.lawyer_id), String(l.name)])),
+    areas: new Map(areas.map((a) => [Number(a.case_category_id), String(a.case_name ?? '')])),
+    videoBase: services.config.videoMeetingBaseUrl,
+  };
 }
 
 /** Requests a page of the inbox holds unless `perPage` asks for another number (at most 200). */
@@ -104,6 +137,10 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
       status: str('Only requests in this status'),
       page: str(`Page number (a whole number from 1, default 1)`),
       perPage: str(`Requests a page (1 to ${CONSULTATIONS_MAX_PER_PAGE}, default ${CONSULTATIONS_PER_PAGE})`),
+      lawyer: str('Only requests assigned to this lawyer (lawyer_id)'),
+      office: str('Only requests at this office (city)'),
+      mode: str('Only in_person or video requests'),
+      practice_area: str('Only requests of this practice area (case_category_id)'),
     }),
     responses: answers(
       { consultations: arr(consultation), total: int(), page: int(), perPage: int(), pages: int(), counts: obj({}, [], { additionalProperties: int() }) },
@@ -118,11 +155,20 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     }
     const page = wholeNumber(query.page, 1, Number.MAX_SAFE_INTEGER, 'page');
     const perPage = wholeNumber(query.perPage, CONSULTATIONS_PER_PAGE, CONSULTATIONS_MAX_PER_PAGE, 'perPage');
-    const { rows, total, counts } = await mail.listConsultations({ status: status as string | undefined, page, perPage });
+    const filter: ConsultationFilter = {};
+    if (query.lawyer !== undefined && query.lawyer !== '') filter.lawyer = wholeNumber(query.lawyer, 1, Number.MAX_SAFE_INTEGER, 'lawyer');
+    if (query.practice_area !== undefined && query.practice_area !== '') filter.practiceArea = wholeNumber(query.practice_area, 1, Number.MAX_SAFE_INTEGER, 'practice_area');
+    if (typeof query.office === 'string' && query.office.trim()) filter.office = query.office.trim().slice(0, 80);
+    if (query.mode !== undefined && query.mode !== '') {
+      if (query.mode !== 'in_person' && query.mode !== 'video') throw new AppError(400, 'mode must be in_person or video.');
+      filter.mode = query.mode;
+    }
+    const { rows, total, counts } = await mail.listConsultations({ status: status as string | undefined, page, perPage, filter });
+    const names = await namesOf(services);
     return {
       statusCode: 200,
       message: 'Consultations fetched successfully',
-      consultations: rows.map(view),
+      consultations: rows.map((r) => view(r, names)),
       total,
       page,
       perPage,
@@ -151,7 +197,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     }
     const row = await mail.setConsultationStatus(id, status);
     if (!row) throw new AppError(404, 'Consultation not found');
-    return { statusCode: 200, message: 'Status updated', consultation: view(row) };
+    return { statusCode: 200, message: 'Status updated', consultation: view(row, await namesOf(services)) };
   });
 
   const document = api({

@@ -38,6 +38,10 @@ export interface ClientMailContext {
   settings: SiteSettings;
   /** The link to cancel or ask for another time (absent once the cutoff has passed). */
   manageUrl?: string;
+  /** A confirmed video consultation's meeting link (decision 0068). */
+  videoUrl?: string;
+  /** The address of the office the consultation is at (the headquarters when none was chosen). */
+  address?: string;
 }
 
 function manageBlock(c: ClientMailContext): { text: string; html: string } {
@@ -67,6 +71,13 @@ function clientMail(c: ClientMailContext, subject: string, paragraphs: string[],
 
 export function confirmedMail(c: ClientMailContext): Rendered {
   const when = formatInZone(c.when, c.settings.booking.timeZone);
+  if (c.videoUrl) {
+    return clientMail(c, `Your consultation is confirmed: ${when} (${c.reference})`, [
+      `${c.settings.firmName} confirms your video consultation on ${when}, reference ${c.reference}.`,
+      `Join the video meeting at that time with this link (a browser is enough): ${c.videoUrl}`,
+      `The attached invitation adds it to your calendar. Please have any documents about your matter at hand.`,
+    ]);
+  }
   return clientMail(c, `Your consultation is confirmed: ${when} (${c.reference})`, [
     `${c.settings.firmName} confirms your consultation on ${when}, reference ${c.reference}.`,
     `The attached invitation adds it to your calendar. Please bring any documents about your matter.`,
@@ -106,7 +117,7 @@ export function reminderMail(c: ClientMailContext): Rendered {
   const when = formatInZone(c.when, c.settings.booking.timeZone);
   return clientMail(c, `Reminder: your consultation on ${when} (${c.reference})`, [
     `This is a reminder of your consultation with ${c.settings.firmName} on ${when}, reference ${c.reference}.`,
-    `Address: ${c.settings.headquarters.address}`,
+    c.videoUrl ? `Video meeting link: ${c.videoUrl}` : `Address: ${c.address ?? c.settings.headquarters.address}`,
   ]);
 }
 
@@ -169,6 +180,29 @@ export interface ConflictMatch {
   why: string;
 }
 
+/**
+ * A mail to the lawyer assigned to a consultation (decision 0067): what happened, the time, office or video
+ * link, practice area and the inbox link; the one-click links when the request waits for a decision.
+ */
+export function lawyerMail(opts: {
+  subject: string;
+  lines: string[];
+  adminUrl: string;
+  videoUrl?: string;
+  confirmUrl?: string;
+  declineUrl?: string;
+}): Rendered {
+  const text = [...opts.lines, ...(opts.videoUrl ? [`Video meeting link: ${opts.videoUrl}`] : []), '', `Open the request: ${opts.adminUrl}`];
+  let html = `${opts.lines.map((l) => `<p>${para(l)}</p>`).join('')}`;
+  if (opts.videoUrl) html += `<p>Video meeting link: <a href="${escapeHtml(opts.videoUrl)}">${escapeHtml(opts.videoUrl)}</a></p>`;
+  if (opts.confirmUrl && opts.declineUrl) {
+    text.push('', `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`, `Decline: ${opts.declineUrl}`);
+    html += `<p>${button(opts.confirmUrl, 'Confirm consultation', '#198754')}${button(opts.declineUrl, 'Decline', '#b02a37')}</p>`;
+  }
+  html += `<p><a href="${escapeHtml(opts.adminUrl)}">Open the request</a></p>`;
+  return { subject: opts.subject, text: text.join('\n'), html: page(html) };
+}
+
 export function consultationIcs(opts: {
   uid: string;
   start: Date;
@@ -179,6 +213,10 @@ export function consultationIcs(opts: {
   method: 'REQUEST' | 'CANCEL';
   sequence: number;
   stamp: Date;
+  /** A video consultation's meeting link: LOCATION and URL (decision 0068). */
+  videoUrl?: string;
+  /** The office's address (the headquarters' when absent). */
+  address?: string;
 }): string {
   const s = opts.settings;
   const ev: IcsEvent = {
@@ -187,7 +225,8 @@ export function consultationIcs(opts: {
     durationMinutes: opts.minutes,
     summary: `Consultation with ${s.firmName}`,
     description: `Consultation, reference ${opts.reference}.`,
-    location: s.headquarters.address,
+    location: opts.videoUrl ?? opts.address ?? s.headquarters.address,
+    ...(opts.videoUrl ? { url: opts.videoUrl } : {}),
     organizer: { name: s.firmName, email: s.email },
     stamp: opts.stamp,
     method: opts.method,

@@ -91,6 +91,10 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
           properties: {
             from: { type: 'string', description: 'First day, YYYY-MM-DD in the firm’s time zone (default today)' },
             to: { type: 'string', description: 'Last day, YYYY-MM-DD (default 13 days after from; at most 62 days)' },
+            office: { type: 'string', description: 'Routing (decision 0067): only lawyers who sit in this office (a city of the settings)' },
+            practice_area: { type: 'string', description: 'Only lawyers with this practice area (a case_category_id)' },
+            mode: { type: 'string', enum: ['in_person', 'video'], description: 'in_person or video (lawyers who take video consultations)' },
+            lawyer: { type: 'string', description: 'Only this lawyer (lawyer_id)' },
           },
         },
         response: {
@@ -105,7 +109,16 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
               to: { type: 'string' },
               slots: {
                 type: 'array',
-                items: { type: 'object', properties: { start: { type: 'string' }, end: { type: 'string' }, remaining: { type: 'integer' } } },
+                items: {
+                  type: 'object',
+                  properties: {
+                    start: { type: 'string' },
+                    end: { type: 'string' },
+                    remaining: { type: 'integer', description: 'Places left; with routing, the number of matching lawyers free' },
+                    lawyers: { type: 'array', items: { type: 'integer' }, description: 'The free (matching) lawyers’ ids; present once bookable lawyers exist' },
+                    lawyer_names: { type: 'array', items: { type: 'string' }, description: 'Their names, only when the settings show them' },
+                  },
+                },
               },
             },
           },
@@ -115,7 +128,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     },
     async (req, reply) => {
       const q = (req.query ?? {}) as Record<string, unknown>;
-      const { slots, from, to, settings } = await intake.listSlots(q.from, q.to);
+      const { slots, from, to, settings } = await intake.listSlots(q.from, q.to, q);
       reply.header('cache-control', 'private, no-store');
       return {
         statusCode: 200,
@@ -355,7 +368,11 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
       return sendPage(reply, 200, 'Your consultation', `${banner}${details}${call}`, s);
     }
-    const { slots } = await intake.listSlots(undefined, undefined);
+    const { slots } = await intake.listSlots(
+      undefined,
+      undefined,
+      row.lawyer_id !== null ? { lawyer: String(row.lawyer_id), ...(row.mode === 'video' ? { mode: 'video' } : row.office ? { office: row.office } : {}) } : {},
+    );
     const options = slots
       .slice(0, 300)
       .map((sl) => `<option value="${escapeHtml(sl.start)}">${escapeHtml(slotLabel(sl.start, s))}</option>`)

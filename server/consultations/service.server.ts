@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database';
 import { firmDay, freeSlots, isDay, addDays, slotRefusal, type Slot } from '../../content/rules/slots';
@@ -15,13 +16,17 @@ import {
   declinedMail,
   firmClientAction,
   firmExtra,
+  lawyerMail,
   movedMail,
   receivedExtra,
   reminderMail,
+  formatInZone,
   type ClientMailContext,
   type ConflictMatch,
 } from './mails.server';
 import { nameTokens, phoneKey, tokensMatch } from './names.server';
+import { Lawyers, officeAddress, type Routing } from './lawyers.server';
+import { MODE_LABELS } from '../../content/lawyers';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
@@ -62,6 +67,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typ
 
 export interface Booking {
   slot: Date | null;
+  /** Routing (decision 0067): the office, mode, practice area or lawyer asked for; null for the spec's call. */
+  routing: Routing | null;
   opposingParty: string | null;
   noticeVersion: string;
 }
@@ -78,7 +85,15 @@ export interface IntakeRow {
   opposing_party: string | null;
   decision_note: string | null;
   conflict: string | null;
+  lawyer_id: number | null;
+  office: string | null;
+  mode: 'in_person' | 'video' | null;
+  practice_area_id: number | null;
+  video_room: string | null;
 }
+
+/** A slot as listConsultationSlots answers it: with the free lawyers' ids (and names when the settings show them). */
+export type ListedSlot = Slot & { lawyers?: number[]; lawyer_names?: string[] };
 
 /** Seconds-based revision number for the calendar event (a later mail always carries a higher one). */
 function sequenceAt(now: Date): number {
@@ -95,11 +110,15 @@ export class Intake {
   private lastPurge = 0;
   /** Set by the data-rights module: erasures due and the retention purge run in the same sweep. */
   extraSweeps: Array<(now: Date) => Promise<void>> = [];
+  /** Bookable lawyers and routing (decision 0067). */
+  readonly lawyers: Lawyers;
 
   constructor(
     readonly services: Services,
     readonly mail: MailService,
-  ) {}
+  ) {
+    this.lawyers = new Lawyers(services);
+  }
 
   get db(): Kysely<IntakeDatabase> {
     return this.services.store.db;
@@ -119,8 +138,13 @@ export class Intake {
   // ── Slots ──────────────────────────────────────────────────────────────────────────────────────────
 
   /** Free slots of the firm's days from..to (defaults: today and the 13 days after), at most 62 days. */
-  async listSlots(fromRaw: unknown, toRaw: unknown): Promise<{ slots: Slot[]; from: string; to: string; settings: SiteSettings }> {
+  async listSlots(
+    fromRaw: unknown,
+    toRaw: unknown,
+    routingFields: Record<string, unknown> = {},
+  ): Promise<{ slots: ListedSlot[]; from: string; to: string; settings: SiteSettings }> {
     const settings = await this.services.settings.get();
+    const routing = await this.lawyers.routing(routingFields, settings);
     const rules = settings.booking;
     const now = this.now();
     const today = firmDay(rules, now);
@@ -131,6 +155,20 @@ export class Intake {
     if (to < from) throw new AppError(400, 'to must not be before from.');
     if (to > addDays(from, 61)) throw new AppError(400, 'Ask for at most 62 days at a time.');
     const start = from < today ? today : from;
+    if (start > to) return { slots: [], from, to, settings };
+    const lawyers = (await this.lawyers.all()).filter((l) => l.active);
+    const rangeFrom = `${addDays(start, -1)}T00:00:00.000Z`;
+    const rangeTo = `${addDays(to, 1)}T23:59:59.999Z`;
+    if (routing) {
+      // Routing (decision 0067): the firm's grid, each slot with the matching lawyers free at it.
+      const busy = await this.lawyers.busy(this.db, rangeFrom, rangeTo);
+      const slots: ListedSlot[] = [];
+      for (const sl of freeSlots(rules, start, to, now, new Map())) {
+        const free = this.lawyers.freeAt(lawyers, routing, rules, sl.start, busy);
+        if (free.length) slots.push(this.withLawyers(sl, free.map((f) => f.lawyer), settings, free.length));
+      }
+      return { slots, from, to, settings };
+    }
     // Bookings from the day before (zone offsets) to the day after the range.
     const taken = new Map<string, number>();
     const rows = await this.db
@@ -141,7 +179,20 @@ export class Intake {
       .groupBy('slot_start')
       .execute();
     for (const r of rows) taken.set(String(r.slot_start), Number(r.n));
-    return { slots: start > to ? [] : freeSlots(rules, start, to, now, taken), from, to, settings };
+    const slots: ListedSlot[] = freeSlots(rules, start, to, now, taken);
+    if (!lawyers.length) return { slots, from, to, settings };
+    // With bookable lawyers, each slot also says which of them are free (any office or mode).
+    const busy = await this.lawyers.busy(this.db, rangeFrom, rangeTo);
+    return { slots: slots.map((sl) => this.withLawyers(sl, this.lawyers.freeAt(lawyers, null, rules, sl.start, busy).map((f) => f.lawyer), settings)), from, to, settings };
+  }
+
+  private withLawyers(sl: Slot, free: Array<{ lawyer_id: number; name: string }>, settings: SiteSettings, remaining?: number): ListedSlot {
+    return {
+      ...sl,
+      ...(remaining !== undefined ? { remaining } : {}),
+      lawyers: free.map((l) => l.lawyer_id),
+      ...(settings.routing.showLawyerNames ? { lawyer_names: free.map((l) => l.name) } : {}),
+    };
   }
 
   /**
@@ -156,6 +207,8 @@ export class Intake {
     const versionRaw = str(fields.notice_version);
     const noticeVersion = /^\d{1,4}$/.test(versionRaw) && Number(versionRaw) >= 1 && Number(versionRaw) <= NOTICE_VERSION ? versionRaw : String(NOTICE_VERSION);
     let slot: Date | null = null;
+    const routing = await this.lawyers.routing(fields, await this.services.settings.get());
+    if (routing && !slotRaw) throw new AppError(400, 'Please choose one of the offered times.');
     if (slotRaw) {
       const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(slotRaw) ? Date.parse(slotRaw) : NaN;
       if (Number.isNaN(t)) throw new AppError(400, 'Please choose one of the offered times.');
@@ -165,7 +218,7 @@ export class Intake {
       slot = new Date(t);
       fields.datetime = slot.toISOString();
     }
-    return { slot, opposingParty: opposing || null, noticeVersion };
+    return { slot, routing, opposingParty: opposing || null, noticeVersion };
   }
 
   /**
@@ -188,6 +241,7 @@ export class Intake {
 
   async releaseSeat(trx: Db, consultationId: number): Promise<void> {
     await trx.deleteFrom('consultation_slot_seats').where('consultation_id', '=', consultationId).execute();
+    await this.lawyers.releaseSeat(trx, consultationId);
   }
 
   // ── Conflict check ────────────────────────────────────────────────────────────────────────────────
@@ -253,8 +307,13 @@ export class Intake {
     booking: Booking,
     settings: SiteSettings,
     consented: boolean,
-  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean }> {
-    if (booking.slot && !(await this.takeSeat(trx, booking.slot, row.consultationId, settings.booking.capacity))) {
+  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean; lawyer?: { email: string; name: string } }> {
+    // A routed booking (decision 0067) holds a lawyer's time instead of a place of the firm's slot.
+    const assigned = booking.slot && booking.routing ? await this.lawyers.assign(trx, row.consultationId, booking.slot, booking.routing, settings.booking, this.now()) : null;
+    if (booking.slot && booking.routing && !assigned) {
+      throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
+    }
+    if (booking.slot && !booking.routing && !(await this.takeSeat(trx, booking.slot, row.consultationId, settings.booking.capacity))) {
       throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
     }
     const conflicts = await this.findConflicts(trx, { ...row, opposingParty: booking.opposingParty }, row.consultationId);
@@ -267,6 +326,9 @@ export class Intake {
         consent_version: consented ? booking.noticeVersion : null,
         conflict: held ? JSON.stringify(conflicts) : null,
         ...(held ? { status: 'conflict_review' } : {}),
+        ...(assigned && booking.routing
+          ? { lawyer_id: assigned.lawyer.lawyer_id, office: assigned.office, mode: booking.routing.mode ?? 'in_person', practice_area_id: booking.routing.practiceAreaId }
+          : {}),
       })
       .where('consultation_id', '=', row.consultationId)
       .execute();
@@ -284,24 +346,63 @@ export class Intake {
           }),
     });
     const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId));
+    if (assigned) {
+      const mode = MODE_LABELS[booking.routing?.mode ?? 'in_person'];
+      const line = `Assigned to ${assigned.lawyer.name} · ${mode}${booking.routing?.mode === 'video' ? '' : ` at the ${assigned.office} office`}.`;
+      firm.text = `${line}\n${firm.text}`;
+      firm.html = `<p><strong>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</strong></p>${firm.html}`;
+      return { firm, client, held, lawyer: { email: assigned.lawyer.work_email, name: assigned.lawyer.name } };
+    }
     return { firm, client, held };
   }
 
   /** The context of a client mail, with a manage link valid until the cutoff (none once it passed). */
-  clientContext(settings: SiteSettings, reference: string, name: string, when: Date, consultationId: number): ClientMailContext {
+  clientContext(
+    settings: SiteSettings,
+    reference: string,
+    name: string,
+    when: Date,
+    consultationId: number,
+    where: { videoRoom?: string | null; office?: string | null } = {},
+  ): ClientMailContext {
     const exp = when.getTime() - settings.privacy.cancelCutoffHours * 3600_000;
     const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp })}`) : undefined;
-    return { reference, name, when, settings, manageUrl };
+    return {
+      reference,
+      name,
+      when,
+      settings,
+      manageUrl,
+      ...(where.videoRoom ? { videoUrl: this.videoUrl(where.videoRoom) } : {}),
+      ...(where.office ? { address: officeAddress(settings, where.office) } : {}),
+    };
+  }
+
+  /** A video consultation's meeting link (decision 0068). */
+  videoUrl(room: string): string {
+    return `${this.services.config.videoMeetingBaseUrl}/${room}`;
+  }
+
+  /** An unguessable room name: 128 random bits (decision 0068). */
+  static newRoom(): string {
+    return `consultation-${randomBytes(16).toString('hex')}`;
   }
 
   // ── Decisions ─────────────────────────────────────────────────────────────────────────────────────
 
   async get(db: Db, id: number): Promise<IntakeRow | null> {
     const r = await db.selectFrom('consultations').selectAll().where('consultation_id', '=', id).executeTakeFirst();
-    return r ? ({ ...r, consultation_id: Number(r.consultation_id) } as IntakeRow) : null;
+    return r
+      ? ({
+          ...r,
+          consultation_id: Number(r.consultation_id),
+          lawyer_id: r.lawyer_id === null ? null : Number(r.lawyer_id),
+          practice_area_id: r.practice_area_id === null ? null : Number(r.practice_area_id),
+        } as IntakeRow)
+      : null;
   }
 
-  private uid(reference: string): string {
+  uid(reference: string): string {
     return `${reference}@${new URL(this.services.config.publicUrl).hostname}`;
   }
 
@@ -339,9 +440,23 @@ export class Intake {
           .where('status', '=', row.status)
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This request changed a moment ago. Please reload and try again.');
-        if (decision === 'decline' || decision === 'cancel') await this.releaseSeat(trx, id);
-        await this.queueDecisionMail(trx, row, decision, note, settings, now, !!opts.byClient);
-        return { ...row, status: t.to };
+        let current: IntakeRow = { ...row, status: t.to };
+        if (decision === 'decline' || decision === 'cancel') {
+          await this.releaseSeat(trx, id);
+          // The lawyer's feed shows it cancelled; a video room is retired with it (decisions 0068, 0069).
+          await this.lawyers.cancelInFeed(trx, id, now);
+          if (row.video_room) await trx.updateTable('consultations').set({ video_room: null }).where('consultation_id', '=', id).execute();
+        }
+        if (decision === 'confirm') {
+          if (row.mode === 'video') {
+            current = { ...current, video_room: Intake.newRoom() };
+            await trx.updateTable('consultations').set({ video_room: current.video_room }).where('consultation_id', '=', id).execute();
+          }
+          if (row.lawyer_id !== null) await this.lawyers.touchFeed(trx, row.lawyer_id, id, 'CONFIRMED', now);
+        }
+        await this.queueDecisionMail(trx, current, decision, note, settings, now, !!opts.byClient);
+        await this.queueLawyerDecisionMail(trx, row, current, decision, settings, now);
+        return current;
       });
     } finally {
       this.mail.kickWorker();
@@ -358,7 +473,7 @@ export class Intake {
     byClient: boolean,
   ): Promise<void> {
     const when = new Date(row.requested_at);
-    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id);
+    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, { videoRoom: row.video_room, office: row.office });
     const ics = (method: 'REQUEST' | 'CANCEL'): OutboxAttachment => ({
       filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
       contentType: `text/calendar; charset=utf-8; method=${method}`,
@@ -372,6 +487,8 @@ export class Intake {
         method,
         sequence: sequenceAt(now),
         stamp: now,
+        ...(method === 'REQUEST' && ctx.videoUrl ? { videoUrl: ctx.videoUrl } : {}),
+        ...(ctx.address ? { address: ctx.address } : {}),
       }),
     });
     let msg: { subject: string; text: string; html: string } | null = null;
@@ -393,6 +510,119 @@ export class Intake {
     if (byClient) {
       const firm = firmClientAction(row.reference, row.name, 'cancelled the consultation', this.url('/admin-side-bar/consultations'));
       await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: await this.mail.firmInboxAddress(), replyTo: row.email, ...firm, consultationId: row.consultation_id }, trx);
+    }
+  }
+
+  /**
+   * The assigned lawyer's mail of a decision (decision 0067): a confirmation carries the invitation (with the
+   * video link of a video consultation); a decline or a cancellation tells them the time is free again.
+   */
+  private async queueLawyerDecisionMail(trx: Db, before: IntakeRow, row: IntakeRow, decision: Decision, settings: SiteSettings, now: Date): Promise<void> {
+    if (row.lawyer_id === null || !['confirm', 'decline', 'cancel'].includes(decision)) return;
+    if (decision !== 'confirm' && !['confirmed', 'new', 'contacted', 'scheduled', 'conflict_review'].includes(before.status)) return;
+    const lawyer = await this.lawyers.get(row.lawyer_id, trx);
+    if (!lawyer) return;
+    const when = new Date(row.requested_at);
+    const whenText = formatInZone(when, settings.booking.timeZone);
+    const videoUrl = decision === 'confirm' && row.video_room ? this.videoUrl(row.video_room) : undefined;
+    const where = row.mode === 'video' ? 'by video' : `at the ${row.office ?? settings.headquarters.city} office`;
+    const word = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled' }[decision as 'confirm' | 'decline' | 'cancel'];
+    const msg = lawyerMail({
+      subject: `Consultation ${row.reference} ${word}: ${whenText}`,
+      lines: [`The consultation ${row.reference} (${row.name}) on ${whenText}, ${where}, is ${word}.`],
+      adminUrl: this.url(`/admin-side-bar/consultations?id=${row.consultation_id}`),
+      ...(videoUrl ? { videoUrl } : {}),
+    });
+    const attachments: OutboxAttachment[] =
+      decision === 'confirm'
+        ? [
+            {
+              filename: 'invite.ics',
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: consultationIcs({
+                uid: this.uid(row.reference),
+                start: when,
+                minutes: settings.booking.slotMinutes,
+                reference: row.reference,
+                settings,
+                attendee: { name: lawyer.name, email: lawyer.work_email },
+                method: 'REQUEST',
+                sequence: sequenceAt(now),
+                stamp: now,
+                ...(videoUrl ? { videoUrl } : {}),
+                ...(row.office ? { address: officeAddress(settings, row.office) } : {}),
+              }),
+            },
+          ]
+        : [];
+    await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: lawyer.work_email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id }, trx);
+  }
+
+  /**
+   * Gives a booked consultation to another lawyer (decision 0067): the new lawyer's time is taken with the
+   * same primary key as a booking (409 when they are busy then), the old one is freed, both lawyers are
+   * mailed, and a confirmed consultation moves from one lawyer's feed to the other's.
+   */
+  async reassign(id: number, lawyerId: number): Promise<{ row: IntakeRow; from: string | null; to: string }> {
+    const settings = await this.services.settings.get();
+    const now = this.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await this.get(trx, id);
+        if (!row) throw new AppError(404, 'Consultation not found');
+        if (!row.slot_start) throw new AppError(409, 'This request has no booked time, so it has no lawyer to change.');
+        if (!['new', 'contacted', 'scheduled', 'conflict_review', 'confirmed'].includes(row.status)) {
+          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its lawyer cannot be changed.`);
+        }
+        const lawyer = await this.lawyers.get(lawyerId, trx);
+        if (!lawyer) throw new AppError(404, 'Lawyer not found');
+        if (!lawyer.active) throw new AppError(409, `${lawyer.name} is not taking bookings (switched off).`);
+        if (row.mode === 'video' && !lawyer.video) throw new AppError(409, `${lawyer.name} does not take video consultations.`);
+        if (row.lawyer_id === lawyerId) throw new AppError(409, `The consultation is already assigned to ${lawyer.name}.`);
+        const old = row.lawyer_id !== null ? await this.lawyers.get(row.lawyer_id, trx) : null;
+        await this.lawyers.releaseSeat(trx, id);
+        if (!(await this.lawyers.takeSeat(trx, lawyerId, row.slot_start, id, now))) {
+          throw new AppError(409, `${lawyer.name} already has a consultation at that time.`);
+        }
+        const office = row.mode === 'video' || !row.office || lawyer.offices.includes(row.office) ? row.office : (lawyer.offices[0] ?? row.office);
+        await trx
+          .updateTable('consultations')
+          .set({ lawyer_id: lawyerId, office, mode: row.mode ?? 'in_person', updated_at: now.toISOString() })
+          .where('consultation_id', '=', id)
+          .execute();
+        if (row.status === 'confirmed') {
+          await this.lawyers.cancelInFeed(trx, id, now);
+          await this.lawyers.touchFeed(trx, lawyerId, id, 'CONFIRMED', now);
+        }
+        const whenText = formatInZone(new Date(row.requested_at), settings.booking.timeZone);
+        const adminUrl = this.url(`/admin-side-bar/consultations?id=${id}`);
+        const where = row.mode === 'video' ? 'by video' : `at the ${office ?? settings.headquarters.city} office`;
+        if (old) {
+          const m = lawyerMail({ subject: `Consultation ${row.reference} reassigned: ${whenText}`, lines: [`The consultation ${row.reference} on ${whenText} is now with ${lawyer.name}; it is no longer yours.`], adminUrl });
+          await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: old.work_email, replyTo: settings.email, ...m, consultationId: id }, trx);
+        }
+        const waiting = ['new', 'contacted', 'scheduled'].includes(row.status);
+        const exp = now.getTime() + DECIDE_LINK_MS;
+        const m = lawyerMail({
+          subject: `Consultation ${row.reference} assigned to you: ${whenText}`,
+          lines: [
+            `The consultation ${row.reference} (${row.name}) on ${whenText}, ${where}, is now assigned to you${old ? ` (it was with ${old.name})` : ''}.`,
+            `Status: ${STATUS_WORDS[row.status] ?? row.status}.`,
+          ],
+          adminUrl,
+          ...(row.status === 'confirmed' && row.video_room ? { videoUrl: this.videoUrl(row.video_room) } : {}),
+          ...(waiting
+            ? {
+                confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'confirm', exp })}`),
+                declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'decline', exp })}`),
+              }
+            : {}),
+        });
+        await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: lawyer.work_email, replyTo: settings.email, ...m, consultationId: id }, trx);
+        return { row: { ...row, lawyer_id: lawyerId, office }, from: old?.name ?? null, to: lawyer.name };
+      });
+    } finally {
+      this.mail.kickWorker();
     }
   }
 
@@ -434,9 +664,25 @@ export class Intake {
         if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
           throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its time cannot be changed.`);
         }
+        if (row.lawyer_id !== null) {
+          const lawyer = await this.lawyers.get(row.lawyer_id, trx);
+          const routing = { office: row.mode === 'video' ? null : row.office, mode: null, practiceAreaId: null, lawyerId: null };
+          if (!lawyer || !this.lawyers.holds(lawyer, routing, settings.booking, slot.toISOString())) {
+            throw new AppError(400, 'That time is not one of the offered consultation times. Please choose another time.');
+          }
+        }
         await this.releaseSeat(trx, row.consultation_id);
-        if (!(await this.takeSeat(trx, slot, row.consultation_id, settings.booking.capacity))) {
+        // A routed booking keeps its lawyer: it takes that lawyer's new time (decision 0067).
+        const seated =
+          row.lawyer_id !== null
+            ? await this.lawyers.takeSeat(trx, row.lawyer_id, slot.toISOString(), row.consultation_id, now)
+            : await this.takeSeat(trx, slot, row.consultation_id, settings.booking.capacity);
+        if (!seated) {
           throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
+        }
+        if (row.status === 'confirmed') {
+          await this.lawyers.cancelInFeed(trx, row.consultation_id, now);
+          if (row.video_room) await trx.updateTable('consultations').set({ video_room: null }).where('consultation_id', '=', row.consultation_id).execute();
         }
         const status = row.status === 'conflict_review' ? 'conflict_review' : 'new';
         await trx
@@ -512,7 +758,7 @@ export class Intake {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
         const row = (await this.get(trx, id))!;
-        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id);
+        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, { videoRoom: row.video_room, office: row.office });
         await this.mail.outbox.enqueue({ kind: 'consultation-reminder', to: row.email, replyTo: settings.email, ...reminderMail(ctx), consultationId: id }, trx);
         queued++;
       });

@@ -15,6 +15,22 @@ export interface IntakeTables {
     created_at: string;
     updated_at: string;
   };
+  /** Bookable lawyers (migration 0035, decision 0067); offices, practice_areas and hours are JSON. */
+  lawyers: {
+    lawyer_id: Generated<number>;
+    name: string;
+    work_email: string;
+    active: number;
+    video: number;
+    offices: string;
+    practice_areas: string;
+    hours: string;
+    feed_token: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  lawyer_slot_seats: { lawyer_id: number; slot_start: string; consultation_id: number; created_at: string };
+  lawyer_feed_events: { lawyer_id: number; consultation_id: number; sequence: number; status: 'CONFIRMED' | 'CANCELLED'; changed_at: string };
   data_requests: {
     request_id: Generated<number>;
     kind: 'access' | 'erasure';
@@ -41,4 +57,10 @@ export interface ConsultationIntakeColumns {
   reminder_queued_at: string | null;
   /** When the firm confirmed it (the retention purge keeps requests that were ever confirmed). */
   confirmed_at: string | null;
+  /** Routing (migration 0035, decision 0067): the assigned lawyer, office city, mode, practice area (case category) and video room. */
+  lawyer_id: number | null;
+  office: string | null;
+  mode: 'in_person' | 'video' | null;
+  practice_area_id: number | null;
+  video_room: string | null;
 }

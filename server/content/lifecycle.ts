@@ -894,6 +894,11 @@ export class ContentLifecycle {
 
   private async runTick(): Promise<void> {
     const now = this.now();
+    // A due row is claimed by moving its time to the end of a lease, not by clearing it (decision 0061): the
+    // publish or unpublish clears it in its own transaction, so a failure between the claim and that commit
+    // (the database gone, the process stopped) leaves the row scheduled, and it is done when the lease ends.
+    const leaseEnd = new Date(this.clock().getTime() + Math.max(2 * this.options.scheduleMs, 60_000)).toISOString();
+    let failure: { err: unknown } | null = null;
     for (const r of resources) {
       for (const [column, act] of [
         ['publish_at', async (id: number) => {
@@ -911,9 +916,16 @@ export class ContentLifecycle {
           .execute();
         for (const d of due) {
           const id = Number(d[r.id]);
-          const claimed = await this.db.updateTable(r.table).set({ [column]: null }).where(r.id, '=', id).where(column, '=', d[column]).executeTakeFirst();
+          const claimed = await this.db.updateTable(r.table).set({ [column]: leaseEnd }).where(r.id, '=', id).where(column, '=', d[column]).executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) continue;
-          await act(id);
+          try {
+            await act(id);
+          } catch (err) {
+            // A refusal (a linked row gone) would come again: the schedule is dropped, as before. Any other
+            // failure leaves it claimed until the lease ends; the other rows are still tried.
+            if (err instanceof AppError) await this.db.updateTable(r.table).set({ [column]: null }).where(r.id, '=', id).where(column, '=', leaseEnd).execute();
+            failure ??= { err };
+          }
         }
       }
       const cutoff = new Date(this.clock().getTime() - this.options.trashDays * 86_400_000).toISOString();
@@ -925,6 +937,7 @@ export class ContentLifecycle {
         });
       }
     }
+    if (failure) throw failure.err;
   }
 
   start(onError: (err: unknown) => void): void {

@@ -25,6 +25,7 @@ import { up as adminRoles } from './migrations/0028-admin-roles';
 import { up as requestIds } from './migrations/0029-request-ids';
 import { up as cdnPurges } from './migrations/0030-cdn-purges';
 import { up as accountSecurity } from './migrations/0031-account-security';
+import { up as bookableLawyers } from './migrations/0035-bookable-lawyers';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -205,6 +206,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0029-request-ids': { up: requestIds(dialect) },
     '0030-cdn-purges': { up: cdnPurges(dialect) },
     '0031-account-security': { up: accountSecurity(dialect) },
+    '0035-bookable-lawyers': { up: bookableLawyers(dialect) },
   };
 }
 

@@ -10,6 +10,8 @@ import type { ParsedBody, TempFile } from '../files/multipart';
 import type { Row } from '../content/service';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
+import type { Insertable } from 'kysely';
+import type { Database } from '../database';
 
 /**
  * Demo content for a fresh database: a complete site for the fictional firm of DEFAULT_SETTINGS
@@ -348,6 +350,46 @@ const TEAM = [
   { name: 'Adv. Sreeja Pillai', address: 'Thiruvananthapuram' },
 ];
 
+/**
+ * The demo legal team's booking side (decision 0067): offices, practice areas (category keys) and weekly hours
+ * inside the firm's consultation hours (03:00–08:00 and 18:00–20:00, Monday to Saturday).
+ */
+const EARLY = [{ from: '03:00', to: '08:00' }];
+const EVENING = [{ from: '18:00', to: '20:00' }];
+const BOTH = [...EARLY, ...EVENING];
+const LAWYERS: Array<{ name: string; email: string; video: boolean; areas: CategoryKey[]; hours: Record<string, Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat', typeof EARLY>>> }> = [
+  { name: 'Adv. Meera Harrow', email: 'meera.harrow@harrowvale.example', video: true, areas: ['family', 'property'], hours: { Kochi: { mon: EARLY, tue: EARLY, wed: EARLY, thu: EARLY, fri: EARLY, sat: EARLY } } },
+  {
+    name: 'Adv. Arjun Vale',
+    email: 'arjun.vale@harrowvale.example',
+    video: true,
+    areas: ['corporate', 'employment'],
+    hours: { Bengaluru: { mon: BOTH, tue: BOTH, wed: BOTH, thu: BOTH, sat: EARLY }, Chennai: { fri: BOTH } },
+  },
+  {
+    name: 'Adv. Nisha Thomas',
+    email: 'nisha.thomas@harrowvale.example',
+    video: false,
+    areas: ['consumer', 'criminal'],
+    hours: { Kochi: { mon: EVENING, wed: EVENING, fri: EVENING }, Thiruvananthapuram: { tue: EARLY, thu: EARLY } },
+  },
+  { name: 'Adv. Rahul Menon', email: 'rahul.menon@harrowvale.example', video: true, areas: ['property', 'criminal', 'family'], hours: { Kozhikode: { mon: EARLY, tue: EARLY, wed: EARLY, thu: EARLY, fri: EARLY, sat: EARLY } } },
+  {
+    name: 'Adv. Lakshmi Narayanan',
+    email: 'lakshmi.narayanan@harrowvale.example',
+    video: true,
+    areas: ['corporate', 'employment', 'consumer'],
+    hours: { Chennai: { mon: BOTH, tue: BOTH, wed: BOTH, thu: BOTH, fri: BOTH }, Bengaluru: { sat: BOTH } },
+  },
+  {
+    name: 'Adv. Sreeja Pillai',
+    email: 'sreeja.pillai@harrowvale.example',
+    video: false,
+    areas: ['family', 'consumer', 'employment'],
+    hours: { Thiruvananthapuram: { mon: EVENING, tue: EVENING, wed: EVENING, thu: EVENING, fri: EVENING, sat: EVENING } },
+  },
+];
+
 const FAQS = [
   {
     question: 'How do I book a consultation?',
@@ -489,7 +531,16 @@ class Seeder {
   }
 
   /** Removes what was created, newest first (children before the rows they point at). */
+  /** Demo lawyers written so far (decision 0067), for undo. */
+  private readonly lawyerIds: number[] = [];
+
+  async addLawyer(values: Insertable<Database['lawyers']>): Promise<void> {
+    const row = await this.services.store.db.insertInto('lawyers').values(values).returning('lawyer_id').executeTakeFirstOrThrow();
+    this.lawyerIds.push(Number(row.lawyer_id));
+  }
+
   async undo(): Promise<void> {
+    if (this.lawyerIds.length) await this.services.store.db.deleteFrom('lawyers').where('lawyer_id', 'in', this.lawyerIds).execute().catch(() => undefined);
     for (const { key, id } of this.created.reverse()) {
       // Gone for good, not into the trash (decision 0015): a failed seed leaves nothing behind.
       await this.services.content.remove(resourceByKey[key], id).catch(() => undefined);
@@ -604,7 +655,25 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
         });
       }
     })();
-    await settleAll([blogs, casesWithDetails]);
+    // The demo lawyers' booking settings (decision 0067), each with its own private feed token.
+    const lawyers = (async () => {
+      const now = nowIso();
+      for (const l of LAWYERS) {
+        await s.addLawyer({
+            name: l.name,
+            work_email: l.email,
+            active: 1,
+            video: l.video ? 1 : 0,
+            offices: JSON.stringify(Object.keys(l.hours)),
+            practice_areas: JSON.stringify(l.areas.map((k) => categoryIds.get(k)!)),
+            hours: JSON.stringify(l.hours),
+            feed_token: randomBytes(32).toString('base64url'),
+            created_at: now,
+            updated_at: now,
+        });
+      }
+    })();
+    await settleAll([blogs, casesWithDetails, lawyers]);
   })();
 
   await settleAll([...standalone, related]);

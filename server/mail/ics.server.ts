@@ -17,6 +17,8 @@ export interface IcsEvent {
   /** Revision of the event: a later one replaces an earlier one with the same UID. */
   sequence?: number;
   attendee?: { name: string; email: string };
+  /** A link for the event (a video consultation's meeting, decision 0068). */
+  url?: string;
 }
 
 /** UTC date-time in the basic format: 20270102T103000Z. */
@@ -74,6 +76,7 @@ export function buildIcs(ev: IcsEvent, prodId: string): string {
     `SUMMARY:${icsText(ev.summary)}`,
     `DESCRIPTION:${icsText(ev.description)}`,
     ...(ev.location ? [`LOCATION:${icsText(ev.location)}`] : []),
+    ...(ev.url ? [`URL:${ev.url}`] : []),
     ...(ev.sequence !== undefined ? [`SEQUENCE:${ev.sequence}`] : []),
     ...(ev.organizer ? [`ORGANIZER;CN=${param(ev.organizer.name)}:mailto:${ev.organizer.email}`] : []),
     ...(ev.attendee ? [`ATTENDEE;CN=${param(ev.attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${ev.attendee.email}`] : []),

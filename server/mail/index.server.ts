@@ -3,6 +3,7 @@ import { registerConsultationRoutes } from '../consultations/api.server';
 import { registerMailRoutes } from './api.server';
 import { registerDataRightsRoutes, type DataRights } from '../consultations/data-rights.server';
 import { registerIntakeRoutes } from '../consultations/routes.server';
+import { registerLawyerRoutes } from '../consultations/lawyer-routes.server';
 import { Intake } from '../consultations/service.server';
 import type { Services } from '../services';
 import { Outbox } from './outbox.server';
@@ -47,6 +48,7 @@ export async function registerMail(
   await registerMailRoutes(app, services, mail);
   registerConsultationRoutes(app, services, mail);
   registerIntakeRoutes(app, services, intake);
+  registerLawyerRoutes(app, services, intake);
   const rights = registerDataRightsRoutes(app, services, intake);
   app.decorate('intake', intake);
   app.decorate('rights', rights);

@@ -84,6 +84,20 @@ export interface Claimed extends OutboxRow {
   token: string;
 }
 
+/**
+ * A claim whose outcome is unknown: the lease was asked for (and may have been written) but the answer
+ * never came back, the database having gone away. The holder of `token` releases it once it can.
+ */
+export class ClaimInDoubt extends Error {
+  constructor(
+    readonly mailId: number,
+    readonly token: string,
+    cause: unknown,
+  ) {
+    super(`mail outbox: the claim of message ${mailId} is in doubt`, { cause });
+  }
+}
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 const DUE: MailStatus[] = ['queued', 'retrying'];
@@ -164,27 +178,47 @@ export class Outbox {
         .executeTakeFirst();
       if (!candidate) return null;
       const token = randomBytes(12).toString('hex');
-      const res = await this.db
-        .updateTable('mail_outbox')
-        .set((eb) => ({
-          locked_until: new Date(Date.now() + leaseMs).toISOString(),
-          lease_token: token,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
-        .where('mail_id', '=', candidate.mail_id)
-        .where('status', 'in', DUE)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) continue; // another worker was faster
-      const row = await this.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('mail_id', '=', candidate.mail_id)
-        .executeTakeFirstOrThrow();
-      return { ...toRow(row), token };
+      try {
+        const res = await this.db
+          .updateTable('mail_outbox')
+          .set((eb) => ({
+            locked_until: new Date(Date.now() + leaseMs).toISOString(),
+            lease_token: token,
+            attempts: eb('attempts', '+', 1),
+            updated_at: now,
+          }))
+          .where('mail_id', '=', candidate.mail_id)
+          .where('status', 'in', DUE)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) continue; // another worker was faster
+        const row = await this.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('mail_id', '=', candidate.mail_id)
+          .executeTakeFirstOrThrow();
+        return { ...toRow(row), token };
+      } catch (err) {
+        // The claim may have been written without its answer arriving (decision 0060).
+        throw new ClaimInDoubt(candidate.mail_id, token, err);
+      }
     }
     return null;
+  }
+
+  /**
+   * Gives back a lease this worker holds without having sent the message (decision 0060): the row is due
+   * again at once and the claim's attempt is not counted. Nothing happens when the lease is not (or no
+   * longer) this token's.
+   */
+  async release(mailId: number, token: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('mail_outbox')
+      .set((eb) => ({ locked_until: null, lease_token: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+      .where('mail_id', '=', mailId)
+      .where('lease_token', '=', token)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   private async finish(c: Claimed, values: Record<string, unknown>): Promise<boolean> {

@@ -82,6 +82,14 @@ export function newReference(): string {
   return `CR-${out.slice(0, 4)}-${out.slice(4)}`;
 }
 
+/** The inbox's routing filters (decision 0067). */
+export interface ConsultationFilter {
+  lawyer?: number;
+  office?: string;
+  mode?: 'in_person' | 'video';
+  practiceArea?: number;
+}
+
 /** A stored consultation request as read (its status one of the declared ones). */
 export type ConsultationRow = Omit<Selectable<ConsultationsTable>, 'status'> & { status: ConsultationStatus };
 
@@ -98,7 +106,7 @@ export interface IntakeSteps {
     booking: unknown,
     settings: SiteSettings,
     consented: boolean,
-  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean }>;
+  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean; lawyer?: { email: string; name: string } }>;
 }
 
 /** Consultations and mail: what the routes call. Every message goes through the outbox. */
@@ -236,6 +244,20 @@ export class MailService {
           },
           trx,
         );
+        if (extra?.lawyer) {
+          // The assigned lawyer gets the firm's mail, one-click links included (decision 0067).
+          await this.outbox.enqueue(
+            {
+              kind: 'consultation-firm',
+              to: extra.lawyer.email,
+              replyTo: input.email,
+              ...firm,
+              attachments: stored ? [{ filename: stored.name, contentType: stored.mime, path: stored.path }] : [],
+              consultationId,
+            },
+            trx,
+          );
+        }
         const client = clientConfirmation(data, settings);
         if (extra) {
           const sig = firmSignature(settings).text;
@@ -383,7 +405,7 @@ export class MailService {
    * One page of consultation requests, newest first (optionally in one status), with the number that match
    * and the number in each status: the inbox reads a page at a time however many requests are stored.
    */
-  async listConsultations(opts: { status?: string; page: number; perPage: number }): Promise<{
+  async listConsultations(opts: { status?: string; page: number; perPage: number; filter?: ConsultationFilter }): Promise<{
     rows: ConsultationRow[];
     total: number;
     counts: Record<ConsultationStatus, number>;
@@ -395,14 +417,26 @@ export class MailService {
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage);
     if (opts.status) q = q.where('status', '=', opts.status);
-    const [rows, grouped] = await Promise.all([
-      q.execute(),
-      this.db
-        .selectFrom('consultations')
-        .select(['status', (eb) => eb.fn.countAll().as('n')])
-        .groupBy('status')
-        .execute(),
-    ]);
+    const f = opts.filter ?? {};
+    // Routing filters (decision 0067): lawyer, office, mode, practice area; the counts follow them.
+    let counted = this.db.selectFrom('consultations');
+    if (f.lawyer !== undefined) {
+      q = q.where('lawyer_id', '=', f.lawyer);
+      counted = counted.where('lawyer_id', '=', f.lawyer);
+    }
+    if (f.office !== undefined) {
+      q = q.where('office', '=', f.office);
+      counted = counted.where('office', '=', f.office);
+    }
+    if (f.mode !== undefined) {
+      q = q.where('mode', '=', f.mode);
+      counted = counted.where('mode', '=', f.mode);
+    }
+    if (f.practiceArea !== undefined) {
+      q = q.where('practice_area_id', '=', f.practiceArea);
+      counted = counted.where('practice_area_id', '=', f.practiceArea);
+    }
+    const [rows, grouped] = await Promise.all([q.execute(), counted.select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute()]);
     const counts = Object.fromEntries(CONSULTATION_STATUSES.map((st) => [st, 0])) as Record<ConsultationStatus, number>;
     for (const g of grouped) if (g.status in counts) counts[g.status as ConsultationStatus] = Number(g.n);
     const total = opts.status

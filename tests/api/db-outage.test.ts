@@ -5,7 +5,8 @@
  * requirement says) and started again. During the outage every answer comes within 2 s, writes and reads that
  * need the database answer 503, cached pages and lists keep answering 200, readiness says the database is
  * unreachable; after it the instance recovers by itself, no acknowledged write is lost, the outbox sends the
- * queued mail and the scheduler publishes what fell due meanwhile. The figures are printed and written to
+ * queued mail within MAIL_BOUND_MS of the restart (decision 0060) and the scheduler publishes what fell due
+ * meanwhile. The figures are printed and written to
  * .tmp/db-outage.json (docs/performance.md quotes them).
  * Runs in the SQLite pass only (it brings its own PostgreSQL); skipped, saying why, without initdb/pg_ctl.
  */
@@ -16,6 +17,8 @@ import { postgresBin, startOwnPostgres, type OwnPostgres } from '../helpers/own-
 import { consultationForm } from './mail-sink';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 20_000);
+/** Every queued message is sent within this long after PostgreSQL is back (the lease is five minutes). */
+const MAIL_BOUND_MS = 20_000;
 const bin = postgresBin();
 const skip = !!process.env.TEST_DATABASE_URL || !bin;
 if (!bin) console.log('[db-outage] skipped: no initdb/pg_ctl in /usr/local/bin or /usr/lib/postgresql/*/bin');
@@ -124,19 +127,21 @@ describe.skipIf(skip)('a PostgreSQL restart under load', () => {
     const storedRefs = refs.length ? await db.selectFrom('consultations').select('reference').where('reference', 'in', refs).execute() : [];
     const lost = faqIds.length - storedFaqs.length + (refs.length - storedRefs.length);
 
-    // The outbox sends every message queued, and the scheduler published the draft that fell due.
+    // The outbox sends every message queued, within MAIL_BOUND_MS of the restart: a message claimed or sent at
+    // the moment the database went away included (its lease is given back, or its outcome recorded, once the
+    // database returns: decision 0060), and the scheduler published the draft that fell due.
     let unsent = -1;
-    for (let i = 0; i < 200; i++) {
-      // A message claimed at the moment the database went away stays queued under its lease and goes out when
-      // the lease ends (delayed, not lost); it is not counted here. Shortening that wait is an open item.
-      const leaseHeld = new Date().toISOString();
-      unsent = (await db.selectFrom('mail_outbox').select(['mail_id', 'status', 'locked_until']).where('status', '!=', 'sent').execute()).filter(
-        (m) => !(m.status === 'queued' && m.locked_until !== null && String(m.locked_until) > leaseHeld),
-      ).length;
-      if (unsent === 0) break;
+    let sentBy = 0;
+    while (Date.now() <= up + MAIL_BOUND_MS) {
+      unsent = (await db.selectFrom('mail_outbox').select('mail_id').where('status', '!=', 'sent').execute()).length;
+      if (unsent === 0) {
+        sentBy = Date.now();
+        break;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     if (unsent) console.log('[db-outage] unsent', JSON.stringify(await db.selectFrom('mail_outbox').select(['mail_id', 'status', 'attempts', 'locked_until', 'last_error', 'next_attempt_at']).where('status', '!=', 'sent').execute()));
+    const mails = Number((await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
     let published = '';
     for (let i = 0; i < 100; i++) {
       published = (await db.selectFrom('faqs').select('status').where('faqs_id', '=', draftId).executeTakeFirstOrThrow()).status as string;
@@ -159,7 +164,9 @@ describe.skipIf(skip)('a PostgreSQL restart under load', () => {
       acknowledgedWrites: acknowledged.length,
       writesLost: lost,
       hung,
+      mails,
       mailsUnsentAfter: unsent,
+      secondsToSendEveryMail: sentBy ? (sentBy - up) / 1000 : null,
       scheduledPublishAfterOutage: published,
     };
     console.log(`[db-outage] ${JSON.stringify(figures)}`);
@@ -176,6 +183,7 @@ describe.skipIf(skip)('a PostgreSQL restart under load', () => {
     expect(recoveredAt).toBeGreaterThan(0);
     expect(acknowledged.filter((a) => a.at > up).length).toBeGreaterThan(0);
     expect(lost).toBe(0);
+    expect(mails).toBeGreaterThan(0);
     expect(unsent).toBe(0);
     expect(published).toBe('published');
     expect(ready.status).toBe(200);

@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'POST /api/mail/contact',
   // Intake (decision 0017): the free slots and a visitor's data-rights request (which only mails a one-time link).
   'GET /api/consultations/slots',
+  // Routing (decision 0067): the booking page's choices of office, video and practice area.
+  'GET /api/consultations/routing',
   'POST /api/privacy/request',
   // Rule 36 (decision 0019): counting an agreement to the public disclaimer.
   'POST /api/disclaimer/accept',

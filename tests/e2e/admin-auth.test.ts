@@ -113,6 +113,7 @@ describe.skipIf(!hasChromium)(title, () => {
       'Gallery',
       'Vacancies',
       'Consultations',
+      'Lawyers',
       'Conflict List',
       'Data Requests',
       'Settings',

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: 'mail', label: 'Mail', area: 'intake' },
   ...resources.map((r): NavItem => ({ path: r.admin.path, label: r.admin.nav, countKey: r.key, area: 'content' })),
   { path: 'consultations', label: 'Consultations', countKey: 'newConsultations', area: 'intake' },
+  { path: 'lawyers', label: 'Lawyers', area: 'intake' },
   { path: 'conflict-list', label: 'Conflict List', area: 'intake' },
   { path: 'data-requests', label: 'Data Requests', area: 'intake' },
   { path: 'settings', label: 'Settings', area: 'content' },

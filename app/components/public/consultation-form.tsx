@@ -8,6 +8,7 @@ import {
   SLOT_FIELD,
 } from '../../../content/consultation';
 import { inZone, time12 } from '../../../content/rules/slots';
+import { ROUTING_FIELDS, ROUTING_TEXT, type RoutingChoices } from '../../../content/booking-routing';
 import { api } from '../../lib/api';
 import { island } from './island';
 import { toast } from './toasts';
@@ -70,6 +71,13 @@ export async function sendConsultation(form: HTMLFormElement, t: Translate): Pro
     const v = fd.get(name);
     if (typeof v === 'string' && v.trim()) body.append(name, v);
   }
+  // Routing (decision 0067): office, mode and practice area go with a chosen slot only.
+  if (typeof fd.get(SLOT_FIELD) === 'string' && String(fd.get(SLOT_FIELD)).trim()) {
+    for (const name of Object.values(ROUTING_FIELDS)) {
+      const v = fd.get(name);
+      if (typeof v === 'string' && v.trim()) body.append(name, v);
+    }
+  }
   const consent = fd.get(CONSENT_FIELD);
   if (consent) body.append(CONSENT_FIELD, String(consent));
   const doc = fd.get('document');
@@ -121,19 +129,30 @@ function dayLabel(day: string, locale: Locale = 'en'): string {
  * The free slots (listConsultationSlots), fetched in the browser so they are always current (the page
  * itself is cached). Null until loaded; an empty list when none are free or the call failed.
  */
-function useSlots(): { slots: FreeSlot[] | null; timeZone: string; reload: () => void } {
+function useSlots(query: string): { slots: FreeSlot[] | null; timeZone: string; reload: () => void } {
   const [slots, setSlots] = useState<FreeSlot[] | null>(null);
   const [timeZone, setTimeZone] = useState('');
   const reload = useCallback(() => {
-    void api<{ slots?: FreeSlot[]; timeZone?: string }>('/api/consultations/slots')
+    void api<{ slots?: FreeSlot[]; timeZone?: string }>(`/api/consultations/slots${query ? `?${query}` : ''}`)
       .then((r) => {
         setSlots(r.ok ? (r.body.slots ?? []) : []);
         if (r.body.timeZone) setTimeZone(r.body.timeZone);
       })
       .catch(() => setSlots([]));
-  }, []);
+  }, [query]);
   useEffect(() => reload(), [reload]);
   return { slots, timeZone, reload };
+}
+
+/** The offices, video and practice areas lawyers take (getConsultationRouting); null while loading or when none. */
+function useRouting(): RoutingChoices | null {
+  const [choices, setChoices] = useState<RoutingChoices | null>(null);
+  useEffect(() => {
+    void api<RoutingChoices>('/api/consultations/routing')
+      .then((r) => setChoices(r.ok && r.body.offices.length ? r.body : null))
+      .catch(() => setChoices(null));
+  }, []);
+  return choices;
 }
 
 /**
@@ -145,9 +164,25 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
   const [sending, setSending] = useState(false);
   const { t, locale } = useT();
   const formRef = useRef<HTMLFormElement>(null);
-  const { slots, timeZone, reload } = useSlots();
+  const routing = useRouting();
+  const [office, setOffice] = useState('');
+  const [how, setHow] = useState<'in_person' | 'video'>('in_person');
+  const [area, setArea] = useState('');
+  const officeChoice = routing?.offices.find((o) => o.city === office);
+  const videoOffered = office ? !!officeChoice?.video : !!routing?.video.offered;
+  const mode = videoOffered ? how : 'in_person';
+  const areaIds = mode === 'video' && !office ? (routing?.video.practice_areas ?? []) : officeChoice ? officeChoice.practice_areas : null;
+  const areas = (routing?.practice_areas ?? []).filter((a) => !areaIds || areaIds.includes(a.case_category_id));
+  const query = routing
+    ? new URLSearchParams([
+        ...(office ? [['office', office]] : []),
+        ['mode', mode],
+        ...(area && areas.some((a) => String(a.case_category_id) === area) ? [['practice_area', area]] : []),
+      ]).toString()
+    : '';
+  const { slots, timeZone, reload } = useSlots(query);
   // 'other' (the spec's date-time field) until the slots arrive: it is also the form without JavaScript.
-  const [mode, setMode] = useState<'slot' | 'other'>('other');
+  const [pick, setPick] = useState<'slot' | 'other'>('other');
   const [day, setDay] = useState('');
   const [slot, setSlot] = useState('');
   const [zone, setZone] = useState<string | undefined>(undefined);
@@ -165,7 +200,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
   }, [slots, firmZone]);
   useEffect(() => {
     if (slots === null) return;
-    if (slots.length > 0 && !typed.current) setMode((m) => (m === 'other' && !day ? 'slot' : m));
+    if (slots.length > 0 && !typed.current) setPick((m) => (m === 'other' && !day ? 'slot' : m));
     const first = [...days.keys()][0] ?? '';
     if (!days.has(day)) setDay(first);
     if (slot && !slots.some((x) => x.start === slot)) setSlot('');
@@ -173,7 +208,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
   const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
-    if (mode === 'slot' && !slot) {
+    if (pick === 'slot' && !slot) {
       toast.error(t('form.pickTime'));
       return;
     }
@@ -188,7 +223,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
         email: fd.get('email'),
         contactNumber: fd.get('contactNumber'),
         LegalIssueSummary: fd.get('LegalIssueSummary'),
-        datetime: mode === 'slot' ? slot : fd.get('datetime'),
+        datetime: pick === 'slot' ? slot : fd.get('datetime'),
         [CONSENT_FIELD]: fd.get(CONSENT_FIELD),
       },
       new Date(),
@@ -238,7 +273,21 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
           </label>
           <input id="c-phone" name="contactNumber" type="tel" className="form-control" autoComplete="tel" />
         </div>
-        {mode === 'slot' ? (
+        {routing ? (
+          <RoutingFields
+            routing={routing}
+            office={office}
+            setOffice={setOffice}
+            videoOffered={videoOffered}
+            mode={mode}
+            setHow={setHow}
+            area={area}
+            setArea={setArea}
+            areas={areas}
+            none={slots !== null && slots.length === 0}
+          />
+        ) : null}
+        {pick === 'slot' ? (
           <fieldset className="col-12 slot-picker" aria-describedby="slot-zone">
             <legend className="form-label fs-6 mb-1">{t('form.chooseSlot')}</legend>
             <p id="slot-zone" className="form-text mt-0">
@@ -303,7 +352,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
               onClick={() => {
                 typed.current = true;
                 setSlot('');
-                setMode('other');
+                setPick('other');
               }}
             >
               {t('form.otherTime')}
@@ -322,7 +371,7 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
               onFocus={() => (typed.current = true)}
             />
             {slots && slots.length > 0 ? (
-              <button type="button" className="btn btn-link px-0" onClick={() => setMode('slot')}>
+              <button type="button" className="btn btn-link px-0" onClick={() => setPick('slot')}>
                 {t('form.slotsInstead')}
               </button>
             ) : null}
@@ -405,6 +454,81 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
         </button>
       </div>
     </form>
+  );
+}
+
+/** Office, in person or by video, and practice area (decision 0067): the free times follow the choices. */
+function RoutingFields(p: {
+  routing: RoutingChoices;
+  office: string;
+  setOffice: (v: string) => void;
+  videoOffered: boolean;
+  mode: 'in_person' | 'video';
+  setHow: (v: 'in_person' | 'video') => void;
+  area: string;
+  setArea: (v: string) => void;
+  areas: RoutingChoices['practice_areas'];
+  none: boolean;
+}) {
+  const t = ROUTING_TEXT;
+  return (
+    <fieldset className="col-12 routing">
+      <legend className="form-label fs-6 mb-1">{t.legend}</legend>
+      <div className="row g-2">
+        <div className="col-sm-4">
+          <label htmlFor="c-office" className="form-label small mb-0">
+            {t.office}
+          </label>
+          <select id="c-office" name={ROUTING_FIELDS.office} className="form-select" value={p.office} onChange={(e) => p.setOffice(e.target.value)}>
+            <option value="">{t.anyOffice}</option>
+            {p.routing.offices.map((o) => (
+              <option key={o.city} value={o.city}>
+                {o.city}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-sm-4" role="radiogroup" aria-label={t.how}>
+          <span className="form-label small d-block mb-0">{t.how}</span>
+          {(['in_person', 'video'] as const).map((m) => (
+            <div className="form-check form-check-inline" key={m}>
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`c-mode-${m}`}
+                name={ROUTING_FIELDS.mode}
+                value={m}
+                disabled={m === 'video' && !p.videoOffered}
+                checked={p.mode === m}
+                onChange={() => p.setHow(m)}
+              />
+              <label className="form-check-label" htmlFor={`c-mode-${m}`}>
+                {m === 'video' ? t.video : t.inPerson}
+              </label>
+            </div>
+          ))}
+        </div>
+        <div className="col-sm-4">
+          <label htmlFor="c-area" className="form-label small mb-0">
+            {t.practiceArea}
+          </label>
+          <select id="c-area" name={ROUTING_FIELDS.practiceArea} className="form-select" value={p.area} onChange={(e) => p.setArea(e.target.value)}>
+            <option value="">{t.anyArea}</option>
+            {p.areas.map((a) => (
+              <option key={a.case_category_id} value={a.case_category_id}>
+                {a.case_name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {p.mode === 'video' ? <p className="form-text mb-0">{t.videoHelp}</p> : null}
+      {p.none ? (
+        <p className="form-text mb-0" role="status">
+          {t.noTimes}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -90,7 +90,27 @@ interface Consultation {
   consent_version?: string | null;
   decision_note?: string | null;
   conflicts?: ConflictMatch[];
+  /** Routing (decisions 0067, 0068). */
+  lawyer?: { lawyer_id: number; name: string } | null;
+  office?: string | null;
+  mode?: 'in_person' | 'video' | null;
+  practice_area?: { case_category_id: number; case_name: string } | null;
+  video_url?: string | null;
 }
+
+interface LawyerOption {
+  lawyer_id: number;
+  name: string;
+  active: boolean;
+}
+interface Routing {
+  lawyers: LawyerOption[];
+  offices: string[];
+  practice_areas: Array<{ case_category_id: number; case_name: string }>;
+}
+/** The inbox's routing filters (listConsultations' lawyer, office, mode, practice_area). */
+type RoutingFilter = { lawyer: string; office: string; mode: string; practice_area: string };
+const NO_FILTER: RoutingFilter = { lawyer: '', office: '', mode: '', practice_area: '' };
 
 
 /**
@@ -195,6 +215,8 @@ export default function ConsultationsPage() {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState<'' | Status>('');
+  const [routingFilter, setRoutingFilter] = useState<RoutingFilter>(NO_FILTER);
+  const [routing, setRouting] = useState<Routing | null>(null);
   const [page, setPage] = useState(1);
   const [saving, setSaving] = useState<number | null>(null);
   /** The decision waiting for its note (decline, cancel). */
@@ -206,6 +228,7 @@ export default function ConsultationsPage() {
     try {
       const q = new URLSearchParams({ page: String(page) });
       if (filter) q.set('status', filter);
+      for (const [k, v] of Object.entries(routingFilter)) if (v) q.set(k, v);
       const r = await api<InboxPage>(`/consultations/getall?${q.toString()}`);
       if (r.ok) {
         // A page emptied by status changes elsewhere: show the last one that has requests.
@@ -216,11 +239,25 @@ export default function ConsultationsPage() {
     } catch {
       setError('Error fetching consultations');
     }
-  }, [page, filter]);
+  }, [page, filter, routingFilter]);
 
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    void api<Routing>('/lawyers/getall').then((r) => (r.ok ? setRouting(r.body) : undefined));
+  }, []);
+
+  async function reassign(c: Consultation, lawyerId: number) {
+    setSaving(c.consultation_id);
+    const r = await sendAction('/consultations/reassign', { consultation_id: c.consultation_id, lawyer_id: lawyerId }, { success: 'Reassigned', failure: 'Reassign failed' });
+    if (r?.ok) await load();
+    setSaving(null);
+  }
+  const setRoutingPart = (k: keyof RoutingFilter, v: string) => {
+    setRoutingFilter((f) => ({ ...f, [k]: v }));
+    setPage(1);
+  };
 
   const visible = useMemo(() => (rows ?? []).filter((c) => !filter || c.status === filter), [rows, filter]);
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
@@ -328,6 +365,39 @@ export default function ConsultationsPage() {
               </Button>
             </div>
           </div>
+          {routing && routing.lawyers.length > 0 ? (
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="group" aria-label="Filter by lawyer, office, mode and practice area">
+              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Lawyer" value={routingFilter.lawyer} onChange={(e) => setRoutingPart('lawyer', e.target.value)}>
+                <option value="">Any lawyer</option>
+                {routing.lawyers.map((l) => (
+                  <option key={l.lawyer_id} value={l.lawyer_id}>
+                    {l.name}
+                  </option>
+                ))}
+              </Form.Select>
+              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Office" value={routingFilter.office} onChange={(e) => setRoutingPart('office', e.target.value)}>
+                <option value="">Any office</option>
+                {routing.offices.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </Form.Select>
+              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Mode" value={routingFilter.mode} onChange={(e) => setRoutingPart('mode', e.target.value)}>
+                <option value="">In person or video</option>
+                <option value="in_person">In person</option>
+                <option value="video">Video</option>
+              </Form.Select>
+              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Practice area" value={routingFilter.practice_area} onChange={(e) => setRoutingPart('practice_area', e.target.value)}>
+                <option value="">Any practice area</option>
+                {routing.practice_areas.map((a) => (
+                  <option key={a.case_category_id} value={a.case_category_id}>
+                    {a.case_name}
+                  </option>
+                ))}
+              </Form.Select>
+            </div>
+          ) : null}
           {error ? <p className="text-danger">{error}</p> : null}
           <DataTable
             caption="Consultation requests, newest first"
@@ -341,6 +411,44 @@ export default function ConsultationsPage() {
             rowProps={(c) => ({ 'data-reference': c.reference })}
             columns={[
               ...COLUMNS,
+              {
+                key: 'lawyer',
+                header: 'Lawyer',
+                render: (c) =>
+                  c.lawyer || c.mode ? (
+                    <div className="small" data-lawyer={c.lawyer?.lawyer_id ?? ''}>
+                      <div className="fw-semibold">{c.lawyer?.name ?? 'Not assigned'}</div>
+                      <div>{c.mode === 'video' ? `Video${c.office ? ` (${c.office} office)` : ''}` : `In person, ${c.office ?? ''}`}</div>
+                      {c.practice_area ? <div>{c.practice_area.case_name}</div> : null}
+                      {c.video_url ? (
+                        <a href={c.video_url} target="_blank" rel="noreferrer">
+                          Video meeting
+                        </a>
+                      ) : null}
+                      {routing && c.lawyer && ['new', 'contacted', 'scheduled', 'conflict_review', 'confirmed'].includes(c.status) ? (
+                        <Form.Select
+                          size="sm"
+                          className="mt-1"
+                          aria-label={`Reassign ${c.reference}`}
+                          value=""
+                          disabled={saving === c.consultation_id}
+                          onChange={(e) => e.target.value && void reassign(c, Number(e.target.value))}
+                        >
+                          <option value="">Reassign to…</option>
+                          {routing.lawyers
+                            .filter((l) => l.active && l.lawyer_id !== c.lawyer?.lawyer_id)
+                            .map((l) => (
+                              <option key={l.lawyer_id} value={l.lawyer_id}>
+                                {l.name}
+                              </option>
+                            ))}
+                        </Form.Select>
+                      ) : null}
+                    </div>
+                  ) : (
+                    <span className="text-muted small">firm calendar</span>
+                  ),
+              },
               {
                 key: 'status',
                 header: 'Status',
