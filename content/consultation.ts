@@ -11,6 +11,13 @@ export const SLOT_FIELD = 'slot';
 export const OPPOSING_PARTY_FIELD = 'opposing_party';
 export const OPPOSING_PARTY_LABEL = 'Opposing party';
 export const NOTICE_VERSION_FIELD = 'notice_version';
+/** The visitor's language (decision 0071): the client's mails and link pages follow it; absent means English. */
+export const LOCALE_FIELD = 'locale';
+/** WhatsApp updates, opt-in (decision 0072): the box, and the number (the contact number when left blank). */
+export const WHATSAPP_FIELD = 'whatsapp';
+export const WHATSAPP_NUMBER_FIELD = 'whatsapp_number';
+export const WHATSAPP_LABEL = 'Send me updates on WhatsApp';
+export const WHATSAPP_NUMBER_LABEL = 'WhatsApp number';
 
 /**
  * The privacy notice shown on the form (DPDP Act 2023 and its 2025 Rules). A change of its wording gets

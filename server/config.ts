@@ -76,6 +76,13 @@ const EnvSchema = z.object({
   CDN_PURGE_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CDN_PURGE_RETRY_BASE_MS: z.coerce.number().int().min(10).max(86_400_000).default(1000),
   CDN_PURGE_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(300_000),
+  // WhatsApp updates through the Cloud API (decisions 0072–0074)
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/, 'must be the Cloud API phone number id (digits)').optional(),
+  WHATSAPP_API_URL: z.url().optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  WHATSAPP_COUNTRY_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'must be a country calling code without + (91 for India)').default('91'),
 });
 
 export interface Config {
@@ -132,6 +139,23 @@ export interface Config {
   databaseTimeouts: { connectMs: number; queryMs: number };
   /** Shared caches (decision 0047): s-maxage and stale-while-revalidate (seconds) of public answers; purges (decision 0048). */
   cdn: { sMaxAge: number; staleWhileRevalidate: number; purge?: PurgeConfig };
+  /**
+   * WhatsApp updates (decision 0072): set only when WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID and
+   * WHATSAPP_API_URL all are; without it nothing is sent and the form does not offer it. The webhook needs
+   * `appSecret` (signatures, decision 0074) and `verifyToken` (the subscription handshake).
+   */
+  whatsapp?: WhatsappConfig;
+}
+
+export interface WhatsappConfig {
+  token: string;
+  phoneNumberId: string;
+  /** The Graph API base with its version, e.g. https://graph.facebook.com/v21.0. */
+  apiUrl: string;
+  appSecret?: string;
+  verifyToken?: string;
+  /** The calling code put before a number written without one (91). */
+  countryCode: string;
 }
 
 export type PurgeProvider = 'generic' | 'cloudflare' | 'fastly';
@@ -247,5 +271,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS },
     cdn: { sMaxAge: e.CACHE_S_MAXAGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE, purge: purgeConfig(e) },
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_API_URL
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            countryCode: e.WHATSAPP_COUNTRY_CODE,
+          }
+        : undefined,
   };
 }

@@ -11,6 +11,7 @@ import type { event } from '../content/resources/event';
 import type { Declared } from '../content/resources/index';
 import type { ComplianceTables } from './compliance/tables';
 import type { ConsultationIntakeColumns, IntakeTables } from './consultations/tables';
+import type { ConsultationChannelColumns, OutboxChannelColumns, WhatsappTables } from './whatsapp/tables';
 import type { LifecycleColumns, LifecycleTables } from './content/tables';
 import type { PurgeTables } from './cdn/tables';
 import type { InsightTables, RedirectTables } from './redirects/tables';
@@ -89,7 +90,7 @@ export interface SettingsTable {
   updated_at: Defaulted<string>;
 }
 
-export interface ConsultationsTable extends ConsultationIntakeColumns {
+export interface ConsultationsTable extends ConsultationIntakeColumns, ConsultationChannelColumns {
   consultation_id: Generated<number>;
   reference: string;
   name: string;
@@ -107,7 +108,7 @@ export interface ConsultationsTable extends ConsultationIntakeColumns {
   updated_at: Defaulted<string>;
 }
 
-export interface MailOutboxTable {
+export interface MailOutboxTable extends OutboxChannelColumns {
   mail_id: Generated<number>;
   kind: string;
   to_address: string;
@@ -194,7 +195,7 @@ export interface CoreTables {
 }
 
 /** Every table of the product. */
-export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables;
+export type Database = ContentTables & CoreTables & ComplianceTables & LifecycleTables & IntakeTables & RedirectTables & InsightTables & PurgeTables & AccountSecurityTables & WhatsappTables;
 
 export type Db = Kysely<Database>;
 /** A connection or an open transaction: what a function that may run inside either takes. */

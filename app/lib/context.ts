@@ -10,7 +10,8 @@ import type { Locale, TranslationState } from '../../content/locales';
  * context; the type checker holds them to it there (server/render/react-router.ts).
  */
 export interface PageServices {
-  config: { publicUrl: string };
+  /** `whatsapp` is set when the Cloud API is configured: the booking form then offers the opt-in (decision 0072). */
+  config: { publicUrl: string; whatsapp?: object };
   log: { error(obj: object, msg: string): void };
   settings: { get(): Promise<SiteSettings> };
   /** Whether an address answers with a redirect (the sitemap leaves those out). */

@@ -42,6 +42,8 @@ const consultation = obj({
   mode: nullable(str('in_person or video')),
   practice_area: nullable(obj({ case_category_id: int(), case_name: str() }, ['case_category_id', 'case_name'])),
   video_url: nullable(str('The meeting link of a confirmed video consultation (decision 0068)')),
+  locale: nullable(str('The language the request was made in (en, ml, hi); null: made without one (English)')),
+  whatsapp_to: nullable(str('The WhatsApp number the client asked to be updated at (digits with the country code); null: none')),
   created_at: str(),
   updated_at: str(),
 });
@@ -81,6 +83,9 @@ function view(r: ConsultationRow, names?: Names) {
     mode: r.mode ?? null,
     practice_area: areaId !== null ? { case_category_id: areaId, case_name: names?.areas.get(areaId) ?? '' } : null,
     video_url: r.video_room && names ? `${names.videoBase}/${r.video_room}` : null,
+    /** The client's language and WhatsApp opt-in (decisions 0071, 0072). */
+    locale: r.locale ?? null,
+    whatsapp_to: r.whatsapp_to ?? null,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

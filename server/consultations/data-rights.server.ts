@@ -9,7 +9,6 @@ import { AppError } from '../lib/errors';
 import { escapeHtml as esc } from '../mail/templates.server';
 import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
-import { formatInZone } from './mails.server';
 import { forgetNameWords } from './names.server';
 import { sendPage } from './pages.server';
 import { ADMIN, PUBLIC, ROLES_OF, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
@@ -17,6 +16,10 @@ import { matchesAny } from '../content/lifecycle';
 import { parse } from './routes.server';
 import type { Intake } from './service.server';
 import { ERASURE_STATUSES, type ErasureRequestRow } from '../../content/admin-views';
+import { CLIENT_LOCALES, translator, type Translator } from './catalogs/index';
+
+/** The privacy policy page in the reader's language (English at the spec's path). */
+const policyPath = (tr: Translator) => (tr.locale === 'en' ? '/privacy-policy' : `/${tr.locale}/privacy-policy`);
 
 export { ERASURE_STATUSES, type ErasureRequestRow };
 
@@ -37,6 +40,8 @@ export const DATA_REQUEST_ANSWER =
 const RequestBody = z.object({
   email: z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.'),
   kind: z.enum(['access', 'erasure'], 'kind must be access or erasure.').default('access'),
+  /** The visitor's language (decision 0071): the mail and the link's page are written in it. */
+  locale: z.enum(CLIENT_LOCALES, `locale must be one of ${CLIENT_LOCALES.join(', ')}.`).optional(),
 });
 
 /** What was removed. */
@@ -60,7 +65,8 @@ export class DataRights {
   }
 
   /** Records the request and mails the one-time link. The answer never tells whether the address is known. */
-  async request(email: string, kind: 'access' | 'erasure'): Promise<void> {
+  async request(email: string, kind: 'access' | 'erasure', locale?: string): Promise<void> {
+    const tr = translator(locale);
     const now = this.intake.now();
     const settings = await this.services.settings.get();
     const normal = email.trim().toLowerCase();
@@ -77,21 +83,22 @@ export class DataRights {
         .returning('request_id')
         .executeTakeFirstOrThrow();
       const id = Number(row.request_id);
-      const link = this.intake.url(`/privacy/data?t=${this.intake.signer.sign({ p: 'data', id, exp: now.getTime() + DATA_LINK_MS })}`);
-      const what = kind === 'access' ? 'a copy of your data' : 'the erasure of your data';
+      const link = this.intake.url(`/privacy/data?t=${this.intake.signer.sign({ p: 'data', id, exp: now.getTime() + DATA_LINK_MS, ...(locale && tr.locale !== 'en' ? { l: tr.locale } : {}) })}`);
+      const firm = { firm: settings.firmName };
+      const access = kind === 'access';
       const lines = known
-        ? [`Someone (we hope you) asked ${settings.firmName} for ${what}.`, `To confirm, open this link within 24 hours (it works once):`, link, '', 'If you did not ask, ignore this mail: nothing happens.']
-        : [`Someone asked ${settings.firmName} for ${what} for this address.`, 'We hold no consultation requests for this address, so there is nothing to send or erase.', '', 'If you did not ask, ignore this mail.'];
+        ? [tr.t(access ? 'data.knownAccess' : 'data.knownErasure', firm), tr.t('data.confirm'), link, '', tr.t('data.ignore')]
+        : [tr.t(access ? 'data.unknownAccess' : 'data.unknownErasure', firm), tr.t('data.nothingHeld'), '', tr.t('data.ignoreShort')];
       await this.intake.mail.outbox.enqueue(
         {
           kind: 'data-request',
           to: normal,
           replyTo: settings.privacy.grievanceEmail,
-          subject: kind === 'access' ? `Your request for a copy of your data (${settings.firmName})` : `Your request to erase your data (${settings.firmName})`,
+          subject: tr.t(access ? 'data.subjectAccess' : 'data.subjectErasure', firm),
           text: `${lines.join('\n')}\n\n${settings.privacy.grievanceName}, ${settings.privacy.grievanceEmail}`,
-          html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">${lines
+          html: `<!doctype html><html${tr.locale === 'en' ? '' : ` lang="${tr.lang}"`}><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">${lines
             .filter(Boolean)
-            .map((l) => (l === link ? `<p><a href="${esc(link)}">${kind === 'access' ? 'Confirm and download my data' : 'Confirm the erasure'}</a></p>` : `<p>${esc(l)}</p>`))
+            .map((l) => (l === link ? `<p><a href="${esc(link)}">${esc(tr.t(access ? 'data.buttonAccess' : 'data.buttonErasure'))}</a></p>` : `<p>${esc(l)}</p>`))
             .join('')}<p style="color:#555;font-size:13px">${esc(settings.privacy.grievanceName)}, ${esc(settings.privacy.grievanceEmail)}</p></body></html>`,
         },
         trx,
@@ -147,12 +154,14 @@ export class DataRights {
     for (let i = 0; i < ids.length || (i === 0 && where.email); i += 200) {
       const chunk = ids.slice(i, i + 200);
       await db.transaction().execute(async (trx) => {
+        const phones = new Set<string>();
         if (chunk.length) {
-          for (const r of await trx.selectFrom('consultations').select('document_path').where('consultation_id', 'in', chunk).execute()) {
+          for (const r of await trx.selectFrom('consultations').select(['document_path', 'whatsapp_to']).where('consultation_id', 'in', chunk).execute()) {
             if (r.document_path) files.add(String(r.document_path));
+            if (r.whatsapp_to) phones.add(String(r.whatsapp_to));
           }
         }
-        let mq = trx.selectFrom('mail_outbox').select(['mail_id', 'kind', 'attachments']);
+        let mq = trx.selectFrom('mail_outbox').select(['mail_id', 'kind', 'attachments', 'external_id']);
         mq = mq.where((eb) =>
           eb.or([
             ...(chunk.length ? [eb('consultation_id', 'in', chunk)] : []),
@@ -169,6 +178,11 @@ export class DataRights {
           }
         }
         if (mails.length) await trx.deleteFrom('mail_outbox').where('mail_id', 'in', mails.map((m) => Number(m.mail_id))).execute();
+        // WhatsApp (decision 0074): the delivery statuses of those messages and the inbound events of the
+        // numbers go too; a STOP stays recorded (it keeps the number from being written to again).
+        const wamids = mails.map((m) => m.external_id).filter((x): x is string => !!x);
+        if (wamids.length) await trx.deleteFrom('whatsapp_events').where('external_id', 'in', wamids).execute();
+        if (phones.size) await trx.deleteFrom('whatsapp_events').where('kind', '=', 'message').where('phone', 'in', [...phones]).execute();
         if (chunk.length) {
           await trx.deleteFrom('consultation_slot_seats').where('consultation_id', 'in', chunk).execute();
           const res = await trx.deleteFrom('consultations').where('consultation_id', 'in', chunk).executeTakeFirst();
@@ -318,40 +332,43 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
       const body = await readBody(req, services.files.tmpDir, 1);
       await body.cleanup();
       const html = wantsHtml(req);
+      const asked = typeof body.fields.locale === 'string' ? body.fields.locale : undefined;
+      const tr = translator(asked);
       try {
         const b = parse(RequestBody, body.fields);
-        await rights.request(b.email, b.kind);
+        await rights.request(b.email, b.kind, b.locale);
       } catch (err) {
         if (html && err instanceof AppError && err.statusCode < 500) {
-          return sendPage(reply, err.statusCode, 'Your data', `<p class="alert">${esc(err.message)}</p><p><a href="/privacy-policy#your-data">Back</a></p>`, await services.settings.get());
+          return sendPage(reply, err.statusCode, tr.t('data.pageTitle'), `<p class="alert">${esc(err.message)}</p><p><a href="${policyPath(tr)}#your-data">${tr.h('data.back')}</a></p>`, await services.settings.get(), tr.lang);
         }
         throw err;
       }
-      if (html) return sendPage(reply, 200, 'Check your inbox', `<p class="done">${esc(DATA_REQUEST_ANSWER)}</p><p><a href="/privacy-policy">Back to the privacy policy</a></p>`, await services.settings.get());
-      return { statusCode: 200, message: DATA_REQUEST_ANSWER };
+      if (html) return sendPage(reply, 200, tr.t('data.answerTitle'), `<p class="done">${tr.h('data.answer')}</p><p><a href="${policyPath(tr)}">${tr.h('data.backToPolicy')}</a></p>`, await services.settings.get(), tr.lang);
+      return { statusCode: 200, message: asked ? tr.t('data.answer') : DATA_REQUEST_ANSWER };
     },
   );
 
-  const dataPage = async (reply: FastifyReply, token: unknown, done?: string) => {
+  /** The page behind the data link, in the language the request was made in (decision 0071). */
+  const dataPage = async (reply: FastifyReply, token: unknown, done?: Date) => {
     const s = await services.settings.get();
     const v = intake.signer.verify(token, 'data', intake.now());
-    if (!v.ok) {
-      return sendPage(reply, v.reason === 'expired' ? 410 : 400, 'Link not usable', `<p class="alert">${v.reason === 'expired' ? 'This link has expired (it was valid for 24 hours).' : 'This link is not valid.'} You can ask again from the <a href="/privacy-policy">privacy policy</a>.</p>`, s);
-    }
+    const tr = translator(v.ok ? v.payload.l : v.l);
+    const send = (status: number, title: string, body: string) => sendPage(reply, status, title, body, s, tr.lang);
+    const again = tr.h('data.askAgain', {}, { policy: `<a href="${policyPath(tr)}">${tr.h('data.policy')}</a>` });
+    if (!v.ok) return send(v.reason === 'expired' ? 410 : 400, tr.t('data.unusableTitle'), `<p class="alert">${tr.h(v.reason === 'expired' ? 'data.expired' : 'data.invalid')} ${again}</p>`);
     const r = await db.selectFrom('data_requests').selectAll().where('request_id', '=', v.payload.id).executeTakeFirst();
-    if (!r) return sendPage(reply, 404, 'Request not found', '<p class="alert">This request no longer exists.</p>', s);
-    if (done) return sendPage(reply, 200, 'Erasure requested', `<p class="done">${esc(done)}</p>`, s);
-    if (await linkUsed(db, v.payload)) return sendPage(reply, 409, 'Link already used', '<p class="alert">This link has already been used. You can ask again from the <a href="/privacy-policy">privacy policy</a>.</p>', s);
+    if (!r) return send(404, tr.t('page.notFoundTitle'), `<p class="alert">${tr.h('data.notFound')}</p>`);
+    if (done) return send(200, tr.t('data.erasureDoneTitle'), `<p class="done">${tr.h('data.erasureDone', { due: tr.when(done, s.booking.timeZone) })}</p>`);
+    if (await linkUsed(db, v.payload)) return send(409, tr.t('page.usedTitle'), `<p class="alert">${tr.h('data.used')} ${again}</p>`);
     const t = esc(String(token));
+    const email = { email: `<strong>${esc(String(r.email))}</strong>` };
     if (r.kind === 'access') {
-      return sendPage(reply, 200, 'A copy of your data', `<p>Download every consultation request we hold for <strong>${esc(String(r.email))}</strong> as a JSON file. The link works once.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button type="submit">Download my data</button></form>`, s);
+      return send(200, tr.t('data.accessTitle'), `<p>${tr.h('data.accessBody', {}, email)}</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button type="submit">${tr.h('data.accessButton')}</button></form>`);
     }
-    return sendPage(
-      reply,
+    return send(
       200,
-      'Erase your data',
-      `<p>Confirm that every consultation request, document and stored mail of <strong>${esc(String(r.email))}</strong> is to be erased. We carry it out within ${ERASURE_DUE_DAYS} days, unless the law requires us to keep something for a live matter, in which case we tell you why.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button class="danger" type="submit">Erase my data</button></form>`,
-      s,
+      tr.t('data.erasureTitle'),
+      `<p>${tr.h('data.erasureBody', { days: ERASURE_DUE_DAYS }, email)}</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button class="danger" type="submit">${tr.h('data.erasureButton')}</button></form>`,
     );
   };
 
@@ -378,8 +395,7 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     }
     const due = new Date(now.getTime() + ERASURE_DUE_DAYS * 86_400_000);
     await db.updateTable('data_requests').set({ status: 'verified', verified_at: now.toISOString(), due_at: due.toISOString() }).where('request_id', '=', r.request_id).execute();
-    const s = await services.settings.get();
-    return dataPage(reply, token, `Thank you. Your erasure request is confirmed and will be carried out by ${formatInZone(due, s.booking.timeZone)}.`);
+    return dataPage(reply, token, due);
   });
 
   // ── Admin: erasure requests ─────────────────────────────────────────────────────────────────────

@@ -19,6 +19,8 @@ const Payload = z.object({
   a: z.string().max(20).optional(),
   exp: z.number().int(),
   n: z.string().min(16).max(40),
+  /** The reader's language of a client's link (decision 0071), so even an expired link answers in it. */
+  l: z.string().max(16).optional(),
 });
 export type LinkPayload = z.infer<typeof Payload>;
 
@@ -63,7 +65,7 @@ export class LinkSigner {
   }
 
   /** The payload of a well-signed token for that purpose, or a reason it is refused. Does not use it. */
-  verify(token: unknown, purpose: LinkPurpose, now: Date): { ok: true; payload: LinkPayload } | { ok: false; reason: 'invalid' | 'expired' } {
+  verify(token: unknown, purpose: LinkPurpose, now: Date): { ok: true; payload: LinkPayload } | { ok: false; reason: 'invalid' | 'expired'; l?: string } {
     if (typeof token !== 'string' || token.length > 600 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)) return { ok: false, reason: 'invalid' };
     const [body, mac] = token.split('.') as [string, string];
     const want = Buffer.from(this.mac(body));
@@ -77,7 +79,7 @@ export class LinkSigner {
     }
     const r = Payload.safeParse(parsed);
     if (!r.success || r.data.p !== purpose) return { ok: false, reason: 'invalid' };
-    if (r.data.exp <= now.getTime()) return { ok: false, reason: 'expired' };
+    if (r.data.exp <= now.getTime()) return { ok: false, reason: 'expired', ...(r.data.l ? { l: r.data.l } : {}) };
     return { ok: true, payload: r.data };
   }
 }

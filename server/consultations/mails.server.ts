@@ -1,26 +1,17 @@
-import { zonedFormatter } from '../../content/rules/dates';
 import type { SiteSettings } from '../../content/settings';
 import { buildIcs, type IcsEvent } from '../mail/ics.server';
 import { escapeHtml, firmSignature, type Rendered } from '../mail/templates.server';
+import { translator, type ClientLocale, type Translator } from './catalogs/index';
 
 /**
  * The client's and the firm's mails of the intake flow. Times are written in the firm's zone with one
- * formatter per zone for the process (decision 0009).
+ * formatter per zone and language for the process (decision 0009). The client's mails are in the language
+ * of the request (decision 0071, the catalogs beside this file); the firm's stay English.
  */
-const inZone = zonedFormatter('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZoneName: 'short',
-});
-export const formatInZone = (d: Date, tz: string): string => inZone(tz).format(d);
+export const formatInZone = (d: Date, tz: string): string => translator('en').when(d, tz);
 
-function page(body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;
+function page(body: string, lang = 'en'): string {
+  return `<!doctype html><html${lang === 'en' ? '' : ` lang="${lang}"`}><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;
 }
 
 function para(v: string): string {
@@ -42,90 +33,75 @@ export interface ClientMailContext {
   videoUrl?: string;
   /** The address of the office the consultation is at (the headquarters when none was chosen). */
   address?: string;
+  /** The request's language (null or absent: English). */
+  locale?: ClientLocale | string | null;
 }
 
 function manageBlock(c: ClientMailContext): { text: string; html: string } {
+  const tr = translator(c.locale);
   const phones = c.settings.phones.join(', ');
   if (!c.manageUrl) {
-    return {
-      text: `To cancel or change the time, please call the office: ${phones}.`,
-      html: `<p>To cancel or change the time, please call the office: ${escapeHtml(phones)}.</p>`,
-    };
+    const line = tr.t('manage.call', { phones });
+    return { text: line, html: `<p>${escapeHtml(line)}</p>` };
   }
-  const cutoff = c.settings.privacy.cancelCutoffHours;
-  const line = `To cancel or ask for another time, use this link (until ${cutoff} hours before the consultation; after that, please call the office: ${phones}):`;
+  const line = tr.t('manage.link', { hours: c.settings.privacy.cancelCutoffHours, phones });
   return {
     text: `${line}\n${c.manageUrl}`,
-    html: `<p>${escapeHtml(line)}</p><p>${button(c.manageUrl, 'Cancel or ask for another time', '#6c757d')}</p>`,
+    html: `<p>${escapeHtml(line)}</p><p>${button(c.manageUrl, tr.t('manage.button'), '#6c757d')}</p>`,
   };
 }
 
 function clientMail(c: ClientMailContext, subject: string, paragraphs: string[], withManage = true): Rendered {
-  const sig = firmSignature(c.settings);
+  const tr = translator(c.locale);
+  const sig = firmSignature(c.settings, tr);
   const manage = withManage ? manageBlock(c) : { text: '', html: '' };
-  const intro = `Dear ${c.name},`;
+  const intro = tr.t('dear', { name: c.name });
   const text = [intro, '', ...paragraphs.flatMap((p) => [p, '']), manage.text, '', sig.text].join('\n');
-  const html = page(`<p>${escapeHtml(intro)}</p>${paragraphs.map((p) => `<p>${para(p)}</p>`).join('')}${manage.html}${sig.html}`);
+  const html = page(`<p>${escapeHtml(intro)}</p>${paragraphs.map((p) => `<p>${para(p)}</p>`).join('')}${manage.html}${sig.html}`, tr.lang);
   return { subject, text, html };
 }
 
+/** The translator and the time of a client mail. */
+function parts(c: ClientMailContext): { tr: Translator; when: string; v: Record<string, string> } {
+  const tr = translator(c.locale);
+  const when = tr.when(c.when, c.settings.booking.timeZone);
+  return { tr, when, v: { when, reference: c.reference, firm: c.settings.firmName } };
+}
+
 export function confirmedMail(c: ClientMailContext): Rendered {
-  const when = formatInZone(c.when, c.settings.booking.timeZone);
+  const { tr, v } = parts(c);
   if (c.videoUrl) {
-    return clientMail(c, `Your consultation is confirmed: ${when} (${c.reference})`, [
-      `${c.settings.firmName} confirms your video consultation on ${when}, reference ${c.reference}.`,
-      `Join the video meeting at that time with this link (a browser is enough): ${c.videoUrl}`,
-      `The attached invitation adds it to your calendar. Please have any documents about your matter at hand.`,
-    ]);
+    return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.videoBody', v), tr.t('confirmed.videoJoin', { url: c.videoUrl }), tr.t('confirmed.videoInvite')]);
   }
-  return clientMail(c, `Your consultation is confirmed: ${when} (${c.reference})`, [
-    `${c.settings.firmName} confirms your consultation on ${when}, reference ${c.reference}.`,
-    `The attached invitation adds it to your calendar. Please bring any documents about your matter.`,
-  ]);
+  return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.body', v), tr.t('confirmed.invite')]);
 }
 
 export function declinedMail(c: ClientMailContext, note: string | null): Rendered {
-  const when = formatInZone(c.when, c.settings.booking.timeZone);
+  const { tr, v } = parts(c);
   return clientMail(
     c,
-    `About your consultation request (${c.reference})`,
-    [
-      `Thank you for contacting ${c.settings.firmName}. We are sorry that we cannot take up your consultation request for ${when} (reference ${c.reference}).`,
-      ...(note ? [`A note from the firm:\n${note}`] : []),
-      `You are welcome to contact the office for another time.`,
-    ],
+    tr.t('declined.subject', v),
+    [tr.t('declined.body', v), ...(note ? [tr.t('declined.note', { note })] : []), tr.t('declined.again')],
     false,
   );
 }
 
 export function cancelledMail(c: ClientMailContext, byClient: boolean): Rendered {
-  const when = formatInZone(c.when, c.settings.booking.timeZone);
-  return clientMail(
-    c,
-    `Your consultation is cancelled (${c.reference})`,
-    [
-      byClient
-        ? `As you asked, your consultation on ${when} (reference ${c.reference}) is cancelled.`
-        : `We are sorry: your consultation on ${when} (reference ${c.reference}) had to be cancelled. The office will contact you about another time.`,
-      `The attached calendar file removes it from your calendar.`,
-    ],
-    false,
-  );
+  const { tr, v } = parts(c);
+  return clientMail(c, tr.t('cancelled.subject', v), [tr.t(byClient ? 'cancelled.byClient' : 'cancelled.byFirm', v), tr.t('cancelled.ics')], false);
 }
 
 export function reminderMail(c: ClientMailContext): Rendered {
-  const when = formatInZone(c.when, c.settings.booking.timeZone);
-  return clientMail(c, `Reminder: your consultation on ${when} (${c.reference})`, [
-    `This is a reminder of your consultation with ${c.settings.firmName} on ${when}, reference ${c.reference}.`,
-    c.videoUrl ? `Video meeting link: ${c.videoUrl}` : `Address: ${c.address ?? c.settings.headquarters.address}`,
+  const { tr, v } = parts(c);
+  return clientMail(c, tr.t('reminder.subject', v), [
+    tr.t('reminder.body', v),
+    c.videoUrl ? tr.t('reminder.video', { url: c.videoUrl }) : tr.t('reminder.address', { address: c.address ?? c.settings.headquarters.address }),
   ]);
 }
 
 export function movedMail(c: ClientMailContext): Rendered {
-  const when = formatInZone(c.when, c.settings.booking.timeZone);
-  return clientMail(c, `We received your request for another time (${c.reference})`, [
-    `You asked to move your consultation (reference ${c.reference}) to ${when}. The firm will confirm the new time by email.`,
-  ]);
+  const { tr, v } = parts(c);
+  return clientMail(c, tr.t('moved.subject', v), [tr.t('moved.body', v)]);
 }
 
 /** The lines added to the client's "request received" mail: the conflict-free promise and the manage link. */
@@ -217,14 +193,16 @@ export function consultationIcs(opts: {
   videoUrl?: string;
   /** The office's address (the headquarters' when absent). */
   address?: string;
+  locale?: string | null;
 }): string {
   const s = opts.settings;
+  const tr = translator(opts.locale);
   const ev: IcsEvent = {
     uid: opts.uid,
     start: opts.start,
     durationMinutes: opts.minutes,
-    summary: `Consultation with ${s.firmName}`,
-    description: `Consultation, reference ${opts.reference}.`,
+    summary: tr.t('ics.summary', { firm: s.firmName }),
+    description: tr.t('ics.description', { reference: opts.reference }),
     location: opts.videoUrl ?? opts.address ?? s.headquarters.address,
     ...(opts.videoUrl ? { url: opts.videoUrl } : {}),
     organizer: { name: s.firmName, email: s.email },

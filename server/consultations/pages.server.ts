@@ -3,13 +3,14 @@ import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { escapeHtml } from '../mail/templates.server';
+import { translator } from './catalogs/index';
 
 /**
  * The small pages behind the links of intake mails (decide, manage, data rights): plain server HTML with
  * forms that work without JavaScript, never cached, never indexed, no referrer (the link carries a token).
  */
-export function sendPage(reply: FastifyReply, status: number, title: string, body: string, settings: SiteSettings): FastifyReply {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+export function sendPage(reply: FastifyReply, status: number, title: string, body: string, settings: SiteSettings, lang = 'en'): FastifyReply {
+  const html = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} | ${escapeHtml(settings.firmName)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1d2b44;background:#f5f6f8;line-height:1.5}
@@ -41,20 +42,24 @@ export { escapeHtml };
  * The Book Consultation form posted by a browser without JavaScript: the request is stored exactly as the
  * JSON call stores it, and the visitor gets a page with the outcome (a refusal keeps its message and status).
  */
-export async function formAnswer(reply: FastifyReply, services: Services, store: () => Promise<string>): Promise<FastifyReply> {
+export async function formAnswer(reply: FastifyReply, services: Services, store: () => Promise<string>, locale?: unknown): Promise<FastifyReply> {
   const settings = await services.settings.get();
+  // The visitor's language (decision 0071): its pages live under /ml/…, English at the spec's paths.
+  const tr = translator(locale);
+  const home = tr.locale === 'en' ? '/' : `/${tr.locale}/`;
   try {
     const reference = await store();
     return sendPage(
       reply,
       200,
-      'Request received',
-      `<p class="done">Thank you! Your consultation request has been received (reference ${escapeHtml(reference)}). We will contact you to confirm the time.</p><p><a href="/">Back to the home page</a></p>`,
+      tr.t('form.receivedTitle'),
+      `<p class="done">${tr.h('form.received', { reference })}</p><p><a href="${home}">${tr.h('form.home')}</a></p>`,
       settings,
+      tr.lang,
     );
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) {
-      return sendPage(reply, err.statusCode, 'Please check the form', `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/book-consultation">Back to the form</a></p>`, settings);
+      return sendPage(reply, err.statusCode, tr.t('form.checkTitle'), `<p class="alert">${escapeHtml(err.message)}</p><p><a href="${home}book-consultation">${tr.h('form.back')}</a></p>`, settings, tr.lang);
     }
     throw err;
   }

@@ -12,6 +12,7 @@ import { escapeHtml, officePhones, sendPage } from './pages.server';
 import { ADMIN, PUBLIC, ROLES_OF, answers, api, int, obj, str, idField, PageQuery, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
+import { translator, type MessageKey, type Translator } from './catalogs/index';
 import { matchesAny } from '../content/lifecycle';
 
 const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
@@ -341,33 +342,25 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     return decidePage(req, reply, token, action === 'confirm' ? 'Confirmed. The client has been sent a confirmation with a calendar invitation.' : 'Declined. The client has been told.');
   });
 
-  // ── The client's link: cancel, or ask for another time ──────────────────────────────────────────
-  const managePage = async (reply: FastifyReply, token: unknown, notice?: { ok: boolean; text: string }) => {
+  // ── The client's link: cancel, or ask for another time (in the request's language, decision 0071) ──
+  const managePage = async (reply: FastifyReply, token: unknown, notice?: { ok: boolean; key: 'page.cancelledDone' | 'page.movedDone' } | { ok: false; text: string }) => {
     const s = await settings();
     const v = intake.signer.verify(token, 'manage', intake.now());
-    const call = `<p>Please call the office: ${officePhones(s)}.</p>`;
-    if (!v.ok && v.reason === 'invalid') return sendPage(reply, 400, 'Link not valid', `<p class="alert">This link is not valid.</p>${call}`, s);
-    if (!v.ok) {
-      return sendPage(
-        reply,
-        410,
-        'Too late to change online',
-        `<p class="alert">Your consultation is less than ${s.privacy.cancelCutoffHours} hours away, so it can no longer be cancelled or moved online.</p>${call}`,
-        s,
-      );
-    }
-    const row = await intake.get(db, v.payload.id);
-    if (!row) return sendPage(reply, 404, 'Request not found', `<p class="alert">We hold no such request any more.</p>${call}`, s);
-    const when = formatInZone(new Date(row.requested_at), s.booking.timeZone);
-    const details = `<dl><dt>Reference</dt><dd>${escapeHtml(row.reference)}</dd><dt>Time</dt><dd>${escapeHtml(when)}</dd><dt>Status</dt><dd>${escapeHtml(statusForClient(row.status))}</dd></dl>`;
-    const banner = notice ? `<p class="${notice.ok ? 'done' : 'alert'}">${escapeHtml(notice.text)}</p>` : '';
-    if (notice?.ok) return sendPage(reply, 200, 'Your consultation', `${banner}${details}`, s);
-    if (await linkUsed(db, v.payload)) {
-      return sendPage(reply, 409, 'Link already used', `${banner}<p class="alert">This link has already been used. The newest mail from us has a fresh one.</p>${details}${call}`, s);
-    }
-    if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
-      return sendPage(reply, 200, 'Your consultation', `${banner}${details}${call}`, s);
-    }
+    const row = v.ok ? await intake.get(db, v.payload.id) : null;
+    const tr = translator(row?.locale ?? (v.ok ? v.payload.l : v.l));
+    const send = (status: number, title: string, body: string) => sendPage(reply, status, title, body, s, tr.lang);
+    const call = `<p>${tr.h('page.call', {}, { phones: officePhones(s) })}</p>`;
+    if (!v.ok && v.reason === 'invalid') return send(400, tr.t('page.invalidTitle'), `<p class="alert">${tr.h('page.invalid')}</p>${call}`);
+    if (!v.ok) return send(410, tr.t('page.tooLateTitle'), `<p class="alert">${tr.h('page.tooLate', { hours: s.privacy.cancelCutoffHours })}</p>${call}`);
+    if (!row) return send(404, tr.t('page.notFoundTitle'), `<p class="alert">${tr.h('page.notFound')}</p>${call}`);
+    const when = tr.when(new Date(row.requested_at), s.booking.timeZone);
+    const details = `<dl><dt>${tr.h('page.reference')}</dt><dd>${escapeHtml(row.reference)}</dd><dt>${tr.h('page.time')}</dt><dd>${escapeHtml(when)}</dd><dt>${tr.h('page.status')}</dt><dd>${escapeHtml(statusForClient(row.status, tr))}</dd></dl>`;
+    const text = notice ? ('key' in notice ? tr.t(notice.key) : notice.text) : '';
+    const banner = notice ? `<p class="${notice.ok ? 'done' : 'alert'}">${escapeHtml(text)}</p>` : '';
+    const title = tr.t('page.title');
+    if (notice?.ok) return send(200, title, `${banner}${details}`);
+    if (await linkUsed(db, v.payload)) return send(409, tr.t('page.usedTitle'), `${banner}<p class="alert">${tr.h('page.used')}</p>${details}${call}`);
+    if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) return send(200, title, `${banner}${details}${call}`);
     const { slots } = await intake.listSlots(
       undefined,
       undefined,
@@ -375,14 +368,14 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     );
     const options = slots
       .slice(0, 300)
-      .map((sl) => `<option value="${escapeHtml(sl.start)}">${escapeHtml(slotLabel(sl.start, s))}</option>`)
+      .map((sl) => `<option value="${escapeHtml(sl.start)}">${escapeHtml(tr.locale === 'en' ? slotLabel(sl.start, s) : tr.when(new Date(sl.start), s.booking.timeZone))}</option>`)
       .join('');
     const t = escapeHtml(String(token));
     const move = slots.length
-      ? `<h2 style="font-size:1.15rem;margin-top:24px">Ask for another time</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="move"><label for="slot">New time (${escapeHtml(s.booking.timeZone)})</label><select id="slot" name="slot" required>${options}</select><button type="submit">Ask for this time</button></form>`
-      : `<p>No other times are free in the next two weeks. ${call}</p>`;
-    const cancel = `<h2 style="font-size:1.15rem;margin-top:24px">Cancel</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="cancel"><button class="danger" type="submit">Cancel my consultation</button></form>`;
-    return sendPage(reply, 200, 'Your consultation', `${banner}${details}${move}${cancel}<p class="note">Possible until ${s.privacy.cancelCutoffHours} hours before the consultation. This link works once.</p>`, s);
+      ? `<h2 style="font-size:1.15rem;margin-top:24px">${tr.h('page.moveHeading')}</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="move"><label for="slot">${tr.h('page.newTime', { zone: s.booking.timeZone })}</label><select id="slot" name="slot" required>${options}</select><button type="submit">${tr.h('page.moveButton')}</button></form>`
+      : `<p>${tr.h('page.noOtherTimes')} ${tr.h('page.call', {}, { phones: officePhones(s) })}</p>`;
+    const cancel = `<h2 style="font-size:1.15rem;margin-top:24px">${tr.h('page.cancelHeading')}</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="cancel"><button class="danger" type="submit">${tr.h('page.cancelButton')}</button></form>`;
+    return send(200, title, `${banner}${details}${move}${cancel}<p class="note">${tr.h('page.until', { hours: s.privacy.cancelCutoffHours })}</p>`);
   };
 
   app.get('/consultation/manage', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => managePage(reply, (req.query as Record<string, unknown>).t));
@@ -396,13 +389,13 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     try {
       if (body.fields.action === 'cancel') {
         await intake.decide(link.id, 'cancel', null, { link, byClient: true });
-        return managePage(reply, token, { ok: true, text: 'Your consultation is cancelled. We have mailed you a confirmation with a calendar update.' });
+        return managePage(reply, token, { ok: true, key: 'page.cancelledDone' });
       }
       if (body.fields.action === 'move') {
         await intake.move(link, typeof body.fields.slot === 'string' ? body.fields.slot : '');
-        return managePage(reply, token, { ok: true, text: 'Thank you: we have your request for the new time. The firm will confirm it by email.' });
+        return managePage(reply, token, { ok: true, key: 'page.movedDone' });
       }
-      throw new AppError(400, 'Please choose to cancel or to ask for another time.');
+      throw new AppError(400, translator(link.l).t('page.chooseAction'));
     } catch (err) {
       if (err instanceof AppError && err.statusCode < 500) return managePage(reply, token, { ok: false, text: err.message });
       throw err;
@@ -420,15 +413,15 @@ function decidedMessage(action: Decision): string {
   }[action];
 }
 
-function statusForClient(status: string): string {
-  return (
-    {
-      confirmed: 'Confirmed',
-      declined: 'Declined',
-      cancelled: 'Cancelled',
-      completed: 'Completed',
-      no_show: 'Missed',
-      closed: 'Closed',
-    }[status] ?? 'Received, waiting for the firm to confirm'
-  );
+const CLIENT_STATUS = {
+  confirmed: 'status.confirmed',
+  declined: 'status.declined',
+  cancelled: 'status.cancelled',
+  completed: 'status.completed',
+  no_show: 'status.no_show',
+  closed: 'status.closed',
+} as const satisfies Record<string, MessageKey>;
+
+function statusForClient(status: string, tr: Translator): string {
+  return tr.t(Object.hasOwn(CLIENT_STATUS, status) ? CLIENT_STATUS[status as keyof typeof CLIENT_STATUS] : 'status.waiting');
 }

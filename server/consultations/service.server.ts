@@ -25,6 +25,7 @@ import {
   type ConflictMatch,
 } from './mails.server';
 import { nameTokens, phoneKey, tokensMatch } from './names.server';
+import { translator } from './catalogs/index';
 import { Lawyers, officeAddress, type Routing } from './lawyers.server';
 import { MODE_LABELS } from '../../content/lawyers';
 
@@ -90,6 +91,10 @@ export interface IntakeRow {
   mode: 'in_person' | 'video' | null;
   practice_area_id: number | null;
   video_room: string | null;
+  /** The request's language (decision 0071); null: English. */
+  locale: string | null;
+  /** The WhatsApp number the client asked to be updated at (decision 0072); null: none. */
+  whatsapp_to: string | null;
 }
 
 /** A slot as listConsultationSlots answers it: with the free lawyers' ids (and names when the settings show them). */
@@ -303,7 +308,7 @@ export class Intake {
    */
   async afterInsert(
     trx: Transaction<IntakeDatabase>,
-    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
     booking: Booking,
     settings: SiteSettings,
     consented: boolean,
@@ -345,7 +350,7 @@ export class Intake {
             declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'decline', exp })}`),
           }),
     });
-    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId));
+    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId, { locale: row.locale }));
     if (assigned) {
       const mode = MODE_LABELS[booking.routing?.mode ?? 'in_person'];
       const line = `Assigned to ${assigned.lawyer.name} · ${mode}${booking.routing?.mode === 'video' ? '' : ` at the ${assigned.office} office`}.`;
@@ -356,23 +361,24 @@ export class Intake {
     return { firm, client, held };
   }
 
-  /** The context of a client mail, with a manage link valid until the cutoff (none once it passed). */
+  /** The context of a client mail, in the request's language (decision 0071), with a manage link valid until the cutoff (none once it passed). */
   clientContext(
     settings: SiteSettings,
     reference: string,
     name: string,
     when: Date,
     consultationId: number,
-    where: { videoRoom?: string | null; office?: string | null } = {},
+    where: { videoRoom?: string | null; office?: string | null; locale?: string | null } = {},
   ): ClientMailContext {
     const exp = when.getTime() - settings.privacy.cancelCutoffHours * 3600_000;
-    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp })}`) : undefined;
+    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp, ...(where.locale ? { l: where.locale } : {}) })}`) : undefined;
     return {
       reference,
       name,
       when,
       settings,
       manageUrl,
+      locale: where.locale ?? null,
       ...(where.videoRoom ? { videoUrl: this.videoUrl(where.videoRoom) } : {}),
       ...(where.office ? { address: officeAddress(settings, where.office) } : {}),
     };
@@ -471,9 +477,10 @@ export class Intake {
     settings: SiteSettings,
     now: Date,
     byClient: boolean,
+    whatsapp = true,
   ): Promise<void> {
     const when = new Date(row.requested_at);
-    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, { videoRoom: row.video_room, office: row.office });
+    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
     const ics = (method: 'REQUEST' | 'CANCEL'): OutboxAttachment => ({
       filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
       contentType: `text/calendar; charset=utf-8; method=${method}`,
@@ -489,6 +496,7 @@ export class Intake {
         stamp: now,
         ...(method === 'REQUEST' && ctx.videoUrl ? { videoUrl: ctx.videoUrl } : {}),
         ...(ctx.address ? { address: ctx.address } : {}),
+        locale: row.locale,
       }),
     });
     let msg: { subject: string; text: string; html: string } | null = null;
@@ -507,10 +515,32 @@ export class Intake {
       { kind: 'consultation-client', to: row.email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id },
       trx,
     );
+    if (whatsapp && (decision === 'confirm' || decision === 'cancel')) await this.queueWhatsapp(trx, row, decision === 'confirm' ? 'confirmed' : 'cancelled', settings);
     if (byClient) {
       const firm = firmClientAction(row.reference, row.name, 'cancelled the consultation', this.url('/admin-side-bar/consultations'));
       await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: await this.mail.firmInboxAddress(), replyTo: row.email, ...firm, consultationId: row.consultation_id }, trx);
     }
+  }
+
+  /**
+   * The WhatsApp update of a step (decision 0072), when the client asked for them: in the request's language,
+   * with the time in the firm's zone and, for confirmed and reminder, where it takes place.
+   */
+  private async queueWhatsapp(trx: Db, row: IntakeRow, update: 'confirmed' | 'reminder' | 'cancelled', settings: SiteSettings): Promise<void> {
+    const wa = this.mail.whatsapp;
+    if (!wa?.enabled || !row.whatsapp_to) return;
+    const when = translator(row.locale).when(new Date(row.requested_at), settings.booking.timeZone);
+    // Where it takes place: the video link of a confirmed video consultation, else the booking's office (decision 0068).
+    const place = row.video_room ? this.videoUrl(row.video_room) : row.office ? officeAddress(settings, row.office) : settings.headquarters.address;
+    const params = update === 'cancelled' ? [row.name, when, row.reference] : [row.name, when, place, row.reference];
+    await wa.queue(trx, {
+      update,
+      kind: update === 'reminder' ? 'consultation-reminder' : 'consultation-client',
+      to: row.whatsapp_to,
+      locale: row.locale,
+      params,
+      consultationId: row.consultation_id,
+    });
   }
 
   /**
@@ -690,10 +720,10 @@ export class Intake {
           .set({ slot_start: slot.toISOString(), requested_at: slot.toISOString(), status, reminder_queued_at: null, updated_at: now.toISOString() })
           .where('consultation_id', '=', row.consultation_id)
           .execute();
-        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id);
+        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
         if (row.status === 'confirmed') {
           // The confirmed time leaves the client's calendar; the firm confirms the new one.
-          await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false).catch(() => undefined);
+          await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false, false).catch(() => undefined);
         }
         await this.mail.outbox.enqueue({ kind: 'consultation-client', to: row.email, replyTo: settings.email, ...movedMail(ctx), consultationId: row.consultation_id }, trx);
         const exp = now.getTime() + DECIDE_LINK_MS;
@@ -758,8 +788,9 @@ export class Intake {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
         const row = (await this.get(trx, id))!;
-        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, { videoRoom: row.video_room, office: row.office });
+        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
         await this.mail.outbox.enqueue({ kind: 'consultation-reminder', to: row.email, replyTo: settings.email, ...reminderMail(ctx), consultationId: id }, trx);
+        await this.queueWhatsapp(trx, row, 'reminder', settings);
         queued++;
       });
     }

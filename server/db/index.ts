@@ -26,6 +26,8 @@ import { up as requestIds } from './migrations/0029-request-ids';
 import { up as cdnPurges } from './migrations/0030-cdn-purges';
 import { up as accountSecurity } from './migrations/0031-account-security';
 import { up as bookableLawyers } from './migrations/0035-bookable-lawyers';
+import { up as consultationLocale } from './migrations/0038-consultation-locale';
+import { up as whatsapp } from './migrations/0039-whatsapp';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -207,6 +209,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0030-cdn-purges': { up: cdnPurges(dialect) },
     '0031-account-security': { up: accountSecurity(dialect) },
     '0035-bookable-lawyers': { up: bookableLawyers(dialect) },
+    '0038-consultation-locale': { up: consultationLocale(dialect) },
+    '0039-whatsapp': { up: whatsapp(dialect) },
   };
 }
 

@@ -5,7 +5,8 @@ import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } 
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
-import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD } from '../../content/consultation';
+import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, LOCALE_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD, WHATSAPP_FIELD, WHATSAPP_NUMBER_FIELD } from '../../content/consultation';
+import { CLIENT_LOCALES, isClientLocale, translator } from '../consultations/catalogs/index';
 import { z } from 'zod';
 import { ADMIN, PUBLIC, ROLES_OF, answers, api, arr, binary, bool, idField, int, nullable, obj, PageQuery, pagedAnswers, statusFilter, str, validBody, zodCompiler } from '../api/route-schema';
 import { MAIL_STATUSES, type OutboxEntry } from './outbox.server';
@@ -30,6 +31,9 @@ const contactForm = obj(
     [SLOT_FIELD]: str('Optional: a free slot (ISO start time from listConsultationSlots) instead of a preferred time'),
     [OPPOSING_PARTY_FIELD]: str('Optional: the opposing party (for the conflict check)'),
     [NOTICE_VERSION_FIELD]: str('Optional: the version of the privacy notice the visitor saw'),
+    [LOCALE_FIELD]: str(`Optional: the visitor's language (${CLIENT_LOCALES.join(', ')}); the client's mails and link pages are written in it, the firm's stay English. Left out: English, as the spec's call.`, { enum: [...CLIENT_LOCALES] }),
+    [WHATSAPP_FIELD]: str("Optional, only when WhatsApp is configured: 'true', 'on' or '1' asks for the received, confirmed, reminder and cancelled updates on WhatsApp too"),
+    [WHATSAPP_NUMBER_FIELD]: str('Optional: the WhatsApp number (with the country code; a 10-digit Indian number is read as +91); the contact number when left blank'),
     [HONEYPOT_FIELD]: str('Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.', { maxLength: 0 }),
   },
   ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime'],
@@ -76,10 +80,12 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
       },
       async (req, reply) => {
         const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
+        // In the visitor's language when the call names one (decision 0071); the spec's call is answered as always.
+        const lang = typeof body.fields[LOCALE_FIELD] === 'string' ? body.fields[LOCALE_FIELD].trim().toLowerCase() : '';
         const received = (reference: string) => ({
           statusCode: 200,
           success: true,
-          message: `Thank you! Your consultation request has been received (reference ${reference}). We will contact you to confirm the time.`,
+          message: translator(isClientLocale(lang) ? lang : 'en').t('form.received', { reference }),
           reference,
         });
         // A browser without JavaScript posted the form itself: answer with a page, not JSON (decision 0017).
@@ -91,7 +97,7 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
             await services.insights.recordRequest({ ip: req.ip, headers: req.headers }).catch((err: unknown) => req.log.error({ err }, 'insights: request not counted'));
             return made;
           };
-          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference));
+          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference), lang);
           // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
           // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
           if (honeypotFilled(body.fields)) {
@@ -176,6 +182,8 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
         sent_at: nullable(str()),
         consultation_id: nullable(int()),
         attachments: arr(str()),
+        channel: str('email, or whatsapp for a WhatsApp template message (decision 0073)', { enum: ['email', 'whatsapp'] }),
+        delivery: nullable(str('WhatsApp: the last status its webhook reported (accepted, sent, delivered, read, failed)')),
       }),
       'messages',
     ),
@@ -193,6 +201,8 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     sent_at: r.sent_at,
     consultation_id: r.consultation_id,
     attachments: r.attachments.map((a) => a.filename),
+    channel: r.channel,
+    delivery: r.external_status,
   });
   app.get('/api/mail/outbox', { preValidation: admin, validatorCompiler: zodCompiler, schema: outbox }, async (req) => {
     const { page, size, q, status } = OutboxQuery.parse(req.query);

@@ -10,6 +10,8 @@ import { Outbox } from './outbox.server';
 import { MailService } from './service.server';
 import { fileTransport, smtpTransport, type MailFrom } from './transport.server';
 import { MailWorker, type WorkerOptions } from './worker.server';
+import { registerWhatsappRoutes } from '../whatsapp/routes.server';
+import { channelTransport, Whatsapp, whatsappTransport } from '../whatsapp/service.server';
 
 export { MailService } from './service.server';
 
@@ -26,7 +28,9 @@ export async function registerMail(
   const { config } = services;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? new URL(config.publicUrl).hostname;
   const outbox = new Outbox(services.store.db, domain);
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, services.files) : fileTransport(config.dataDir, services.files);
+  const email = config.smtpUrl ? smtpTransport(config.smtpUrl, services.files) : fileTransport(config.dataDir, services.files);
+  // One outbox for both channels (decision 0073): WhatsApp rows go to the Cloud API, the rest by mail.
+  const transport = channelTransport(email, whatsappTransport(services.store.db, config.whatsapp));
   const from = async (): Promise<MailFrom> =>
     config.mailFrom.includes('<')
       ? config.mailFrom
@@ -40,6 +44,7 @@ export async function registerMail(
     ...overrides,
   });
   const mail = new MailService(services, outbox, () => worker.kick());
+  mail.whatsapp = new Whatsapp(services.store.db, outbox, config.whatsapp);
   // Intake (decisions 0017 and 0018): slots, states, signed links, reminders, conflict check, data rights.
   const intake = new Intake(services, mail);
   await intake.init();
@@ -50,6 +55,7 @@ export async function registerMail(
   registerIntakeRoutes(app, services, intake);
   registerLawyerRoutes(app, services, intake);
   const rights = registerDataRightsRoutes(app, services, intake);
+  await registerWhatsappRoutes(app, services, mail.whatsapp);
   app.decorate('intake', intake);
   app.decorate('rights', rights);
   app.decorate('mailWorker', worker);

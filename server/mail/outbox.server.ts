@@ -20,8 +20,13 @@ export interface OutboxAttachment {
   content?: string;
 }
 
+/** How a message goes (decision 0073): by mail, or as a WhatsApp template message (its body the API call's JSON). */
+export type Channel = 'email' | 'whatsapp';
+
 export interface NewMessage {
   kind: MailKind;
+  /** Default email. */
+  channel?: Channel;
   to: string;
   replyTo?: string | null;
   subject: string;
@@ -50,6 +55,10 @@ export interface OutboxRow {
   created_at: string;
   sent_at: string | null;
   updated_at: string | null;
+  channel: Channel;
+  /** The Cloud API's message id, and the last delivery status its webhook reported (WhatsApp rows). */
+  external_id: string | null;
+  external_status: string | null;
 }
 
 /** A row as the mail log lists it: without the message's bodies. */
@@ -71,6 +80,9 @@ const ENTRY_COLUMNS = [
   'created_at',
   'sent_at',
   'updated_at',
+  'channel',
+  'external_id',
+  'external_status',
 ] as const satisfies readonly (keyof OutboxEntry)[];
 
 /** The mail log's search (recipient or subject, literally) and status filter. */
@@ -115,6 +127,7 @@ function toRow(r: Record<string, unknown>): OutboxRow {
     mail_id: Number(r.mail_id),
     attempts: Number(r.attempts),
     consultation_id: r.consultation_id == null ? null : Number(r.consultation_id),
+    channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
     attachments,
   };
 }
@@ -141,6 +154,7 @@ export class Outbox {
       .insertInto('mail_outbox')
       .values({
         kind: msg.kind,
+        channel: msg.channel ?? 'email',
         to_address: msg.to,
         reply_to: msg.replyTo ?? null,
         subject: msg.subject,

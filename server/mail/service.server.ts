@@ -11,8 +11,10 @@ import { AppError } from '../lib/errors';
 import { buildIcs } from './ics.server';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.server';
 import { adminMessage, clientConfirmation, firmNotification, firmSignature, type ConsultationMailData } from './templates.server';
-import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, type ConsultationStatus } from '../../content/consultation';
-import { consultationSchema } from '../../content/consultation-schema';
+import { CONSENT_FIELD, CONSULTATION_STATUSES, HONEYPOT_FIELD, LOCALE_FIELD, WHATSAPP_FIELD, WHATSAPP_NUMBER_FIELD, type ConsultationStatus } from '../../content/consultation';
+import type { Whatsapp } from '../whatsapp/service.server';
+import { CLIENT_LOCALES, isClientLocale, translator, type ClientLocale } from '../consultations/catalogs/index';
+import { consentGiven, consultationSchema } from '../../content/consultation-schema';
 import type { SiteSettings } from '../../content/settings';
 import type { ConsultationsTable, Database } from '../database';
 
@@ -73,6 +75,17 @@ export function validateConsultation(fields: Record<string, unknown>, now = new 
   return { name: v.name, email: v.email, contactNumber: v.contactNumber, summary: v.LegalIssueSummary, requestedAt: v.datetime, consentAt: v[CONSENT_FIELD] };
 }
 
+/**
+ * The optional `locale` of a consultation call (decision 0071): absent or blank is none (the spec's call,
+ * English); a language without a catalog is refused (400).
+ */
+export function requestLocale(fields: Record<string, unknown>): ClientLocale | null {
+  const v = str(fields[LOCALE_FIELD]).toLowerCase();
+  if (!v) return null;
+  if (!isClientLocale(v)) throw new AppError(400, `locale must be one of ${CLIENT_LOCALES.join(', ')}.`);
+  return v;
+}
+
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** A request reference, CR-XXXX-XXXX (also what a dropped honeypot request is told, so it looks real). */
 export function newReference(): string {
@@ -102,7 +115,7 @@ export interface IntakeSteps {
   prepare(fields: Record<string, unknown>): Promise<unknown>;
   afterInsert(
     trx: Transaction<Database>,
-    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date },
+    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
     booking: unknown,
     settings: SiteSettings,
     consented: boolean,
@@ -120,6 +133,22 @@ export class MailService {
 
   /** The intake flow (decision 0017): slots, conflict check, states and links. Set by registerMail. */
   intake: IntakeSteps | null = null;
+
+  /** WhatsApp updates (decision 0072): set by registerMail; off (queues nothing) without the settings. */
+  whatsapp: Whatsapp | null = null;
+
+  /**
+   * The WhatsApp number a request asks updates at (decision 0072): the ticked box with its number, or the
+   * contact number when it is left blank. Null when the box is not ticked, or WhatsApp is not configured
+   * (the field is then ignored, as the form does not offer it); a number that cannot be one is refused.
+   */
+  whatsappOptIn(fields: Record<string, unknown>, contactNumber: string): string | null {
+    if (!this.whatsapp?.enabled || !consentGiven(fields[WHATSAPP_FIELD])) return null;
+    const given = str(fields[WHATSAPP_NUMBER_FIELD]);
+    const number = this.whatsapp.number(given || contactNumber);
+    if (!number) throw new AppError(400, 'Please enter a valid WhatsApp number, with the country code.');
+    return number;
+  }
 
   /** Consultation requests this process stored (the metrics read it, decision 0050). */
   consultationsReceived = 0;
@@ -150,6 +179,9 @@ export class MailService {
     // Intake fields (slot, opposing party, notice version): a refused slot stops here, before anything is stored.
     const booking = this.intake ? await this.intake.prepare(body.fields) : null;
     const input = validateConsultation(body.fields, this.services.clock.now());
+    const locale = requestLocale(body.fields);
+    const tr = translator(locale);
+    const whatsappTo = this.whatsappOptIn(body.fields, input.contactNumber);
     const unknown = body.files.find((f) => f.field !== 'document');
     if (unknown)
       throw new AppError(
@@ -205,6 +237,8 @@ export class MailService {
             document_name: stored?.name ?? null,
             document_type: stored?.mime ?? null,
             consent_at: input.consentAt?.toISOString() ?? null,
+            locale,
+            whatsapp_to: whatsappTo,
             status: 'new',
             created_at: now,
             updated_at: now,
@@ -225,7 +259,7 @@ export class MailService {
         };
         const extra =
           this.intake && booking
-            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt }, booking, settings, !!input.consentAt)
+            ? await this.intake.afterInsert(trx, { consultationId, reference, name: input.name, email: input.email, contactNumber: input.contactNumber, requestedAt: input.requestedAt, locale }, booking, settings, !!input.consentAt)
             : null;
         const firm = firmNotification(data, settings);
         if (extra) {
@@ -258,9 +292,9 @@ export class MailService {
             trx,
           );
         }
-        const client = clientConfirmation(data, settings);
+        const client = clientConfirmation(data, settings, locale);
         if (extra) {
-          const sig = firmSignature(settings).text;
+          const sig = firmSignature(settings, tr).text;
           client.text = client.text.replace(`\n\n${sig}`, `\n\n${extra.client.text}\n\n${sig}`);
           client.html = client.html.replace('<p style="color:#555;font-size:13px', `${extra.client.html}<p style="color:#555;font-size:13px`);
         }
@@ -269,8 +303,8 @@ export class MailService {
             uid: `${reference}@${new URL(this.services.config.publicUrl).hostname}`,
             start: input.requestedAt,
             durationMinutes: CONSULTATION_MINUTES,
-            summary: `Consultation with ${settings.firmName} (requested)`,
-            description: `Requested consultation, reference ${reference}. The firm will contact you to confirm the time.`,
+            summary: tr.t('received.icsSummary', { firm: settings.firmName }),
+            description: tr.t('received.icsDescription', { reference }),
             location: settings.headquarters.address,
             organizer: { name: settings.firmName, email: settings.email },
           },
@@ -293,6 +327,18 @@ export class MailService {
           },
           trx,
         );
+        if (whatsappTo && this.whatsapp) {
+          // The box ticked again is a new opt-in: an earlier STOP from this number no longer holds (decision 0074).
+          await this.whatsapp.optIn(trx, whatsappTo);
+          await this.whatsapp.queue(trx, {
+            update: 'received',
+            kind: 'consultation-client',
+            to: whatsappTo,
+            locale,
+            params: [input.name, reference, tr.when(input.requestedAt, settings.booking.timeZone)],
+            consultationId,
+          });
+        }
         return { reference, consultationId };
       });
       this.consultationsReceived++;

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../../content/settings';
 import { formatLongWhen } from '../../content/rules/dates';
+import { translator, type Translator } from '../consultations/catalogs/index';
 
 /** A rendered message: plain text plus simple HTML. */
 export interface Rendered {
@@ -39,16 +40,18 @@ export function formatWhen(d: Date): string {
   return formatLongWhen(d);
 }
 
-/** The firm's details as a signature block, from the site settings. */
-export function firmSignature(s: SiteSettings): { text: string; html: string } {
+/** The firm's details as a signature block, from the site settings, in the reader's language (decision 0071). */
+export function firmSignature(s: SiteSettings, tr: Translator = translator('en')): { text: string; html: string } {
+  const hours =
+    s.hours.morning && s.hours.evening
+      ? tr.t('signature.hoursJoin', { first: s.hours.morning, second: s.hours.evening })
+      : s.hours.morning || s.hours.evening;
   const lines = [
     s.firmName,
     s.headquarters.address,
-    `Phone: ${s.phones.join(', ')}`,
-    `Email: ${s.email}`,
-    ...(s.hours.morning || s.hours.evening
-      ? [`Consultation hours: ${[s.hours.morning, s.hours.evening].filter(Boolean).join(' and ')}, ${s.hours.days}`]
-      : []),
+    tr.t('signature.phone', { phones: s.phones.join(', ') }),
+    tr.t('signature.email', { email: s.email }),
+    ...(hours ? [tr.t('signature.hours', { hours, days: s.hours.days })] : []),
   ];
   return {
     text: lines.join('\n'),
@@ -58,8 +61,8 @@ export function firmSignature(s: SiteSettings): { text: string; html: string } {
   };
 }
 
-function page(body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;
+function page(body: string, lang?: string): string {
+  return `<!doctype html><html${lang ? ` lang="${lang}"` : ''}><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b44">${body}</body></html>`;
 }
 
 function table(rows: Array<[string, string]>): { text: string; html: string } {
@@ -107,18 +110,24 @@ export function firmNotification(c: ConsultationMailData, s: SiteSettings): Rend
   return { subject, text, html };
 }
 
-/** The client's confirmation; the requested time travels as an .ics attachment beside it. */
-export function clientConfirmation(c: ConsultationMailData, s: SiteSettings): Rendered {
-  const sig = firmSignature(s);
-  const subject = `We received your consultation request (${c.reference})`;
-  const intro = `Dear ${c.name},`;
-  const body1 = `Thank you for contacting ${s.firmName}. We have received your consultation request; your reference is ${c.reference}.`;
-  const body2 = `You asked for ${formatWhen(c.requestedAt)}. All consultations are subject to availability and prior scheduling: we will contact you at ${c.contactNumber} or by email to confirm the time. The attached calendar file holds the requested time.`;
-  const summaryLead = 'Your summary:';
+/**
+ * The client's confirmation, in the request's language (decision 0071); the requested time travels as an
+ * .ics attachment beside it. English writes the time as it always did (the server's zone named).
+ */
+export function clientConfirmation(c: ConsultationMailData, s: SiteSettings, locale?: string | null): Rendered {
+  const tr = translator(locale);
+  const sig = firmSignature(s, tr);
+  const when = tr.locale === 'en' ? formatWhen(c.requestedAt) : tr.when(c.requestedAt, s.booking.timeZone);
+  const subject = tr.t('received.subject', { reference: c.reference });
+  const intro = tr.t('dear', { name: c.name });
+  const body1 = tr.t('received.thanks', { firm: s.firmName, reference: c.reference });
+  const body2 = tr.t('received.when', { when, phone: c.contactNumber });
+  const summaryLead = tr.t('received.summary');
   const text = [intro, '', body1, '', body2, '', summaryLead, c.summary, '', sig.text].join('\n');
   const html = page(
     `<p>${escapeHtml(intro)}</p><p>${escapeHtml(body1)}</p><p>${escapeHtml(body2)}</p>` +
-      `<p><strong>${summaryLead}</strong><br>${para(c.summary)}</p>${sig.html}`,
+      `<p><strong>${escapeHtml(summaryLead)}</strong><br>${para(c.summary)}</p>${sig.html}`,
+    tr.locale === 'en' ? undefined : tr.lang,
   );
   return { subject, text, html };
 }

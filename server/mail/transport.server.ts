@@ -15,7 +15,7 @@ type Transporter = ReturnType<typeof nodemailerModule.createTransport>;
 
 /** Where a message goes: an SMTP server, or .eml files when no SMTP_URL is set. */
 export interface MailTransport {
-  readonly kind: 'smtp' | 'file';
+  readonly kind: 'smtp' | 'file' | 'whatsapp';
   send(row: OutboxRow, from: MailFrom): Promise<void>;
   close(): void;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountWithRole } from '../helpers/roles';
 import { call } from '../helpers/server';
 import { consultationForm, intakeServer, until, type Received } from './mail-sink';
 
@@ -350,6 +351,51 @@ describe('booking with routing', () => {
   });
 });
 
+describe('the intake role', () => {
+  it('reassigns and reads the lawyers without their feed links, but cannot change a lawyer or rotate a feed (403)', async () => {
+    const intake = await accountWithRole(s, cookie, 'intake');
+    const r = await book({ slot: MON('05:30'), office: 'Bengaluru', practice_area: String(EMPLOYMENT) });
+    expect(r.status).toBe(200);
+    const row = await rowOf(r.body.reference);
+    expect(Number(row.lawyer_id)).toBe(asha.lawyer_id); // Bala's hours end at 05:00
+    const moved = await call(s.url, '/api/consultations/reassign', {
+      cookie: intake.cookie,
+      json: { consultation_id: Number(row.consultation_id), lawyer_id: chitra.lawyer_id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(Number((await rowOf(r.body.reference)).lawyer_id)).toBe(chitra.lawyer_id);
+    const list = await call(s.url, '/api/lawyers/getall', { cookie: intake.cookie });
+    expect(list.status).toBe(200);
+    expect(list.body.lawyers.every((l: { feed_url: string | null }) => l.feed_url === null)).toBe(true);
+    expect(
+      (await call(s.url, '/api/lawyers/add', { cookie: intake.cookie, json: { name: 'X Y', work_email: 'x@y.test' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(s.url, '/api/lawyers/rotate-feed', { cookie: intake.cookie, json: { lawyer_id: asha.lawyer_id } }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('the client’s “ask for another time” page offers the assigned lawyer’s free times only', async () => {
+    const r = await book({ slot: MON('18:30'), office: 'Kochi' });
+    expect(r.status).toBe(200);
+    const mail = await waitMail(
+      `client${people}@client.test`,
+      (m) => (m.parsed.subject ?? '').includes(r.body.reference),
+      'received mail',
+    );
+    const link = /https?:\/\/[^\s"<>]+\/consultation\/manage\?t=[A-Za-z0-9_.-]+/
+      .exec(mail.parsed.text ?? '')![0]
+      .replace(/^https?:\/\/[^/]+/, s.url);
+    const page = await (await fetch(link)).text();
+    const offered = [...page.matchAll(/<option value="([^"]+)"/g)].map((m) => m[1]);
+    // Chitra (Kochi) works Monday 18:00–20:00 only; her 18:30 is this booking.
+    expect(offered.filter((t) => t! < '2030-03-05')).toEqual([MON('18:00'), MON('19:00'), MON('19:30')]);
+    expect(offered.length).toBeGreaterThan(3); // and the Mondays after
+  });
+});
+
 describe('video consultations and the lawyer’s calendar feed', () => {
   let reference = '';
   let id = 0;
@@ -450,15 +496,25 @@ describe('video consultations and the lawyer’s calendar feed', () => {
     const r = await call(s.url, '/api/consultations/week?from=2030-03-04', { cookie });
     expect(r.status).toBe(200);
     expect(r.body.days[0]).toBe('2030-03-04');
-    const ours = (r.body.bookings as Array<{ lawyer_id: number | null; office: string | null; day: string }>).filter(
-      (b) => b.lawyer_id !== null,
-    );
-    expect(ours.length).toBeGreaterThanOrEqual(4);
-    expect(ours.every((b) => b.office === 'Bengaluru' && b.day === '2030-03-04')).toBe(true);
-    const byLawyer = await call(s.url, `/api/consultations/week?from=2030-03-04&lawyer=${chitra.lawyer_id}`, {
-      cookie,
-    });
-    expect(byLawyer.body.bookings).toEqual([]);
+    const all = r.body.bookings as Array<{
+      lawyer_id: number | null;
+      lawyer: string | null;
+      office: string | null;
+      day: string;
+    }>;
+    const bengaluru = all.filter((b) => b.lawyer_id === asha.lawyer_id || b.lawyer_id === bala.lawyer_id);
+    expect(bengaluru.length).toBeGreaterThanOrEqual(4);
+    expect(bengaluru.every((b) => b.office === 'Bengaluru' && b.day === '2030-03-04')).toBe(true);
+    // Chitra's: the one reassigned to her (now at her Kochi office) and the Kochi booking.
+    const kochi = all.filter((b) => b.lawyer_id === chitra.lawyer_id);
+    expect(kochi.map((b) => b.office)).toEqual(['Kochi', 'Kochi']);
+    expect(kochi.every((b) => b.lawyer === 'Adv. Chitra Nair')).toBe(true);
+    const byOffice = await call(s.url, '/api/consultations/week?from=2030-03-04&office=Kochi', { cookie });
+    expect(byOffice.body.bookings.every((b: { office: string }) => b.office === 'Kochi')).toBe(true);
+    const byLawyer = await call(s.url, `/api/consultations/week?from=2030-03-04&lawyer=${bala.lawyer_id}`, { cookie });
+    expect(byLawyer.body.bookings.length).toBeGreaterThan(0);
+    expect(byLawyer.body.bookings.every((b: { lawyer_id: number }) => b.lawyer_id === bala.lawyer_id)).toBe(true);
+    expect((await call(s.url, '/api/consultations/week?from=2030-03-11', { cookie })).body.bookings).toEqual([]);
   });
 
   it('the booking page’s choices: offices with lawyers, video and practice areas', async () => {

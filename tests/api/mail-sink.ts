@@ -128,14 +128,14 @@ export const FAST_MAIL_ENV = {
  * A test file's server that mails through a real SMTP sink (FAST_MAIL_ENV and `env`), signed in; awaited at
  * the file's top level. The sink closes after the file, after the server.
  */
-export async function mailServer(env: Record<string, string> = {}): Promise<{ sink: Sink; s: TestServer; cookie: string }> {
+export async function mailServer(env: Record<string, string> = {}, opts: { pages?: boolean } = {}): Promise<{ sink: Sink; s: TestServer; cookie: string }> {
   const sink = await startSink();
   afterAll(() => sink.close());
-  return { sink, ...(await signedInServer({ env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, ...env } })) };
+  return { sink, ...(await signedInServer({ ...opts, env: { ...FAST_MAIL_ENV, SMTP_URL: sink.url, ...env } })) };
 }
 
 /** The intake tests' server: mailServer that sweeps only when the test says (once an hour). */
-export const intakeServer = () => mailServer({ INTAKE_SWEEP_MS: '3600000' });
+export const intakeServer = (opts: { pages?: boolean } = {}) => mailServer({ INTAKE_SWEEP_MS: '3600000' }, opts);
 
 /** The Book Consultation form's fields, the consent ticked (pass `consent: null` to leave it out). */
 export function consultationForm(

@@ -33,6 +33,9 @@ const PUBLIC = new Set([
   'POST /api/insights/hit',
   // Site search (decision 0054): the same published items as the public pages.
   'GET /api/search',
+  // The WhatsApp Cloud API's webhook (decision 0074): the handshake, and statuses signed with the app secret.
+  'GET /api/whatsapp/webhook',
+  'POST /api/whatsapp/webhook',
   'GET /api/carousel/getallcarousel',
   'GET /api/calendar/getAllCalendarsInDesc',
   'GET /api/about/getRecentAboutImage',

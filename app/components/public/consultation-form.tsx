@@ -2,6 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CONSENT_FIELD,
   HONEYPOT_FIELD,
+  LOCALE_FIELD,
+  WHATSAPP_FIELD,
+  WHATSAPP_LABEL,
+  WHATSAPP_NUMBER_FIELD,
+  WHATSAPP_NUMBER_LABEL,
   NOTICE_VERSION,
   NOTICE_VERSION_FIELD,
   OPPOSING_PARTY_FIELD,
@@ -67,7 +72,8 @@ export async function sendConsultation(form: HTMLFormElement, t: Translate): Pro
   for (const name of ['name', 'contactNumber', 'email', 'LegalIssueSummary', 'datetime', HONEYPOT_FIELD])
     if (fd.has(name)) body.append(name, String(fd.get(name) ?? ''));
   // Intake (decision 0017): the chosen slot, the opposing party and the notice version, when present.
-  for (const name of [SLOT_FIELD, OPPOSING_PARTY_FIELD, NOTICE_VERSION_FIELD]) {
+  // The visitor's language and the WhatsApp opt-in (decisions 0071, 0072), when the page has them.
+  for (const name of [SLOT_FIELD, OPPOSING_PARTY_FIELD, NOTICE_VERSION_FIELD, LOCALE_FIELD, WHATSAPP_FIELD, WHATSAPP_NUMBER_FIELD]) {
     const v = fd.get(name);
     if (typeof v === 'string' && v.trim()) body.append(name, v);
   }
@@ -160,7 +166,19 @@ function useRouting(): RoutingChoices | null {
  * behind "Ask for another time" (and without JavaScript). `defaultZone`: the firm's zone from the
  * settings until the slots call names it; `notice`: the privacy notice's paragraphs.
  */
-export function ConsultationFormView({ defaultZone, notice }: { defaultZone: string; notice: string[] }) {
+export function ConsultationFormView({
+  defaultZone,
+  notice,
+  whatsapp = false,
+  locale,
+}: {
+  defaultZone: string;
+  notice: string[];
+  /** Offer WhatsApp updates (only when the Cloud API is configured, decision 0072). */
+  whatsapp?: boolean;
+  /** The page's language, sent with the request when not English (decision 0071). */
+  locale?: string;
+}) {
   const [sending, setSending] = useState(false);
   const { t, locale } = useT();
   const formRef = useRef<HTMLFormElement>(null);
@@ -414,6 +432,46 @@ export function ConsultationFormView({ defaultZone, notice }: { defaultZone: str
             {t('form.documentHelp')}
           </p>
         </div>
+        {whatsapp ? (
+          <div className="col-md-6">
+            <div className="form-check">
+              <input
+                id="c-whatsapp"
+                name={WHATSAPP_FIELD}
+                type="checkbox"
+                value="true"
+                className="form-check-input"
+                onChange={(e) => {
+                  // Prefilled from the contact number when ticked (the server does the same for a blank number).
+                  const f = e.currentTarget.form;
+                  const number = f?.elements.namedItem(WHATSAPP_NUMBER_FIELD);
+                  const contact = f?.elements.namedItem('contactNumber');
+                  if (e.currentTarget.checked && number instanceof HTMLInputElement && contact instanceof HTMLInputElement && !number.value) {
+                    number.value = contact.value;
+                  }
+                }}
+              />
+              <label htmlFor="c-whatsapp" className="form-check-label">
+                {WHATSAPP_LABEL}
+              </label>
+            </div>
+            <label htmlFor="c-whatsapp-number" className="form-label mt-1">
+              {WHATSAPP_NUMBER_LABEL}
+            </label>
+            <input
+              id="c-whatsapp-number"
+              name={WHATSAPP_NUMBER_FIELD}
+              type="tel"
+              className="form-control"
+              autoComplete="tel"
+              aria-describedby="c-whatsapp-help"
+            />
+            <p id="c-whatsapp-help" className="form-text mb-0">
+              With the country code; left blank, your contact number is used. Reply STOP on WhatsApp to end the updates.
+            </p>
+          </div>
+        ) : null}
+        {locale && locale !== 'en' ? <input type="hidden" name={LOCALE_FIELD} value={locale} /> : null}
         <div style={HONEYPOT_STYLE} aria-hidden="true">
           <label htmlFor="c-website">Website</label>
           <input id="c-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" />

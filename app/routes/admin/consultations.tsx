@@ -96,6 +96,18 @@ interface Consultation {
   mode?: 'in_person' | 'video' | null;
   practice_area?: { case_category_id: number; case_name: string } | null;
   video_url?: string | null;
+  /** The client's language and WhatsApp number (decisions 0071, 0072). */
+  locale?: string | null;
+  whatsapp_to?: string | null;
+}
+
+/** 'Malayalam' for 'ml': the language the client reads their mails in. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 interface LawyerOption {
@@ -153,6 +165,8 @@ const COLUMNS: Column<Consultation>[] = [
           <a href={`tel:${c.contactNumber.replace(/[^\d+]/g, '')}`}>{c.contactNumber}</a>
         </div>
         {c.opposing_party ? <div className="small">Opposing party: {c.opposing_party}</div> : null}
+        {c.locale ? <div className="small">Language: {languageName(c.locale)}</div> : null}
+        {c.whatsapp_to ? <div className="small">WhatsApp updates: +{c.whatsapp_to}</div> : null}
         {c.conflicts && c.conflicts.length > 0 ? (
           <div className="small border border-danger rounded p-1 mt-1" role="note" aria-label={`Conflict check of ${c.reference}`}>
             <strong className="text-danger">Possible conflict</strong>

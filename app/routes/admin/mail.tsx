@@ -28,6 +28,9 @@ interface MailRow {
   created_at: string;
   sent_at: string | null;
   attachments: string[];
+  /** WhatsApp template messages share the log (decision 0073), with the webhook's last delivery status. */
+  channel?: 'email' | 'whatsapp';
+  delivery?: string | null;
 }
 
 const KIND_LABEL: Record<MailRow['kind'], string> = {
@@ -59,7 +62,16 @@ const COLUMNS: Column<MailRow>[] = [
       </>
     ),
   },
-  { key: 'kind', header: 'Type', render: (m) => KIND_LABEL[m.kind] ?? m.kind },
+  {
+    key: 'kind',
+    header: 'Type',
+    render: (m) => (
+      <>
+        {KIND_LABEL[m.kind] ?? m.kind}
+        {m.channel === 'whatsapp' ? <div className="small text-muted">WhatsApp{m.delivery ? `: ${m.delivery}` : ''}</div> : null}
+      </>
+    ),
+  },
   {
     key: 'status',
     header: 'Status',

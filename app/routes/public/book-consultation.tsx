@@ -1,3 +1,4 @@
+import { useLoaderData } from 'react-router';
 import { privacyNotice } from '../../../content/consultation';
 import { ConsultationForm } from '../../components/public/consultation-form';
 import { Page } from '../../components/public/page';
@@ -16,9 +17,15 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** Whether the form offers WhatsApp updates: only with the Cloud API configured (decision 0072). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { whatsapp: !!context.services.config.whatsapp };
+}
+
 export default function BookConsultation() {
   const { settings } = usePublicData();
   const { t } = useT();
+  const { whatsapp } = useLoaderData<typeof loader>();
   const notice = privacyNotice({
     firmName: settings.firmName,
     retentionMonths: settings.privacy.retentionMonths,
@@ -35,7 +42,7 @@ export default function BookConsultation() {
           {t('book.hours', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}
         </p>
       </Section>
-      <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} />
+      <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} whatsapp={whatsapp} />
       <p className="mt-3 small">{t('book.note')}</p>
     </Page>
   );
