@@ -18,7 +18,7 @@ import { api } from '../../lib/api';
 import { island } from './island';
 import { toast } from './toasts';
 import { formatDay, useT, type MessageKey, type Translate } from '../../lib/i18n';
-import type { Locale } from '../../../content/locales';
+import { isLocale, type Locale } from '../../../content/locales';
 
 /**
  * The request's messages (content/consultation-schema.ts and the server's answers) are the spec's English
@@ -170,7 +170,7 @@ export function ConsultationFormView({
   defaultZone,
   notice,
   whatsapp = false,
-  locale,
+  locale: localeProp,
 }: {
   defaultZone: string;
   notice: string[];
@@ -180,7 +180,9 @@ export function ConsultationFormView({
   locale?: string;
 }) {
   const [sending, setSending] = useState(false);
-  const { t, locale } = useT();
+  const { t, locale: pageLocale } = useT();
+  // The page's language (decision 0063) unless told otherwise; sent with the request when not English.
+  const locale: Locale = localeProp && isLocale(localeProp) ? localeProp : pageLocale;
   const formRef = useRef<HTMLFormElement>(null);
   const routing = useRouting();
   const [office, setOffice] = useState('');
