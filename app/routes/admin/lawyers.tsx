@@ -271,7 +271,7 @@ export default function LawyersPage() {
                           variant="outline-warning"
                           className="mt-1"
                           onClick={() => void rotate(l)}
-                          aria-label={`New calendar link for ${l.name}`}
+                          aria-label={`Rotate link for ${l.name}`}
                         >
                           Rotate link
                         </Button>

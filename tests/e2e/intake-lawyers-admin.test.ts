@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import { call, startServer, type TestServer } from '../helpers/server';
+import { consultationForm, FAST_MAIL_ENV } from '../api/mail-sink';
+import { adminContext } from './admin-helpers';
+
+const title = `the Lawyers screen (decisions 0067, 0069)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
+const EARLY = [{ from: '03:00', to: '08:00' }];
+
+describe.skipIf(!hasChromium)(title, () => {
+  let s: TestServer;
+  let browser: Browser;
+  let cookie = '';
+  let lawyerId = 0;
+  let reference = '';
+
+  beforeAll(async () => {
+    [s, browser] = await Promise.all([
+      startServer({ pages: true, env: { ...FAST_MAIL_ENV, SMTP_URL: '' } }),
+      launchBrowser(),
+    ]);
+    cookie = await s.login();
+    const area = await call(s.url, '/api/caseCategory/addcase', { cookie, json: { case_name: 'Employment Law' } });
+    const added = await call(s.url, '/api/lawyers/add', {
+      cookie,
+      json: {
+        name: 'Adv. Asha Rao',
+        work_email: 'asha@lawyers.test',
+        video: true,
+        offices: ['Bengaluru'],
+        practice_areas: [area.body.case.case_category_id],
+        hours: { Bengaluru: { mon: EARLY, tue: EARLY, wed: EARLY, thu: EARLY, fri: EARLY, sat: EARLY } },
+      },
+    });
+    lawyerId = added.body.lawyer.lawyer_id;
+    const slots = await call(s.url, '/api/consultations/slots?office=Bengaluru');
+    const slot = slots.body.slots[0].start as string;
+    const booked = await call(s.url, '/api/mail/contact', {
+      form: consultationForm({
+        slot,
+        datetime: null,
+        office: 'Bengaluru',
+        name: 'Week Client',
+        email: 'week@client.test',
+      }),
+    });
+    expect(booked.status).toBe(200);
+    reference = booked.body.reference;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('edits a lawyer’s hours, rotates the calendar link (the old one answers 404) and shows the week’s bookings', async () => {
+    const ctx = await adminContext(browser, s);
+    const page = await ctx.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/admin-side-bar/lawyers');
+    await waitForHydration(page);
+    const row = page.locator(`tr[data-lawyer="${lawyerId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Bengaluru');
+
+    await page.getByRole('button', { name: 'Edit Adv. Asha Rao' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit lawyer' });
+    const monday = dialog.getByLabel('Monday', { exact: true });
+    await monday.fill('9-5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').getByText('Bengaluru, Monday: use times like 09:00-13:00, 14:00-18:00.').waitFor();
+    await monday.fill('03:00-05:00');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const list = await call(s.url, '/api/lawyers/getall', { cookie });
+    expect(list.body.lawyers[0].hours.Bengaluru.mon).toEqual([{ from: '03:00', to: '05:00' }]);
+    await row.getByText('Mon 03:00-05:00').waitFor();
+
+    const feed = page.getByLabel('Calendar feed of Adv. Asha Rao');
+    const before = await feed.inputValue();
+    expect(before).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    await page.getByRole('button', { name: 'Rotate link for Adv. Asha Rao' }).click();
+    await expect.poll(() => feed.inputValue()).not.toBe(before);
+    const local = (u: string) => u.replace(/^https?:\/\/[^/]+/, s.url);
+    expect((await fetch(local(before))).status).toBe(404);
+    expect((await fetch(local(await feed.inputValue()))).status).toBe(200);
+
+    const week = page.getByRole('table', { name: 'Bookings per lawyer and office' });
+    for (let i = 0; i < 3 && !((await week.textContent()) ?? '').includes(reference); i++) {
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await page.waitForTimeout(300);
+    }
+    expect(await week.textContent()).toContain(reference);
+    expect(await week.getByRole('rowheader').allTextContents()).toContain('Adv. Asha Rao · Bengaluru');
+    expect(await seriousViolations(page)).toEqual([]);
+    await ctx.close();
+  });
+});
