@@ -2,12 +2,6 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 import { resources } from '../content/resources/index';
 import { withLocaleCopies } from './locale-routes';
 
-/** Content groups whose admin screen is their own module rather than the generic resource page. */
-const OWN_SCREEN: Partial<Record<string, string>> = {
-  caseDetails: 'routes/admin/case-details.tsx',
-  event: 'routes/admin/event.tsx',
-};
-
 export default [
   // Public site: server-rendered, inside the public chrome (header, footer, disclaimer).
   // Each also under /ml/… and /hi/… (decision 0063).
@@ -46,10 +40,9 @@ export default [
       route('dashboard', 'routes/admin/dashboard.tsx'),
       // One management page per declared content group (content/resources): the generic page, or the
       // group's own screen where it has one.
-      ...resources.map((r) => {
-        const own = OWN_SCREEN[r.key];
-        return own ? route(r.admin.path, own) : route(r.admin.path, 'routes/admin/resource-page.tsx', { id: `admin-${r.key}` });
-      }),
+      ...resources.map((r) =>
+        r.admin.screen ? route(r.admin.path, r.admin.screen) : route(r.admin.path, 'routes/admin/resource-page.tsx', { id: `admin-${r.key}` }),
+      ),
       route('mail', 'routes/admin/mail.tsx'),
       route('consultations', 'routes/admin/consultations.tsx'),
       route('lawyers', 'routes/admin/lawyers.tsx'),

@@ -77,3 +77,24 @@ export interface WorkItem {
   publish_at: string | null;
   unpublish_at: string | null;
 }
+
+/** One ranked entry of the Insights page: a page, referrer, campaign, … and its count (decision 0058). */
+export interface InsightsRanked {
+  key: string;
+  count: number;
+}
+
+/** The Insights page's figures for a range of days (insightsSummary, decision 0058). */
+export interface InsightsSummary {
+  from: string;
+  to: string;
+  totals: { views: number; visitors: number; requests: number };
+  days: { day: string; views: number; visitors: number }[];
+  pages: InsightsRanked[];
+  referrers: InsightsRanked[];
+  campaigns: InsightsRanked[];
+  devices: InsightsRanked[];
+  languages: InsightsRanked[];
+  landings: InsightsRanked[];
+  requests: InsightsRanked[];
+}

@@ -30,6 +30,8 @@ export interface FieldDef {
   column?: boolean;
   /** Placeholder / help text in the admin form. */
   help?: string;
+  /** Visitor-facing text that is translated per locale (titles, descriptions, questions and answers…). */
+  translatable?: boolean;
 }
 
 export type FileKind = 'image' | 'document' | 'media';
@@ -102,6 +104,60 @@ export interface ValidationContext {
   hasStoredFile(name: string): boolean;
 }
 
+/** A stored row as the declaration's own functions read it (site paths, anchors): its columns by name. */
+export type SiteRow = Readonly<Record<string, unknown>>;
+
+/**
+ * Where the public site shows a group's rows: the page that lists them, the page of one row, and how a link
+ * from elsewhere (search, preview, the sitemap, redirects) reaches a row.
+ */
+export interface SiteDef {
+  /** The public page that lists the rows ('/faqs'); '/' for what the home page (or every page's chrome) shows. */
+  list: string;
+  /** Rows per page when that list is paged (decision 0008). */
+  perPage?: number;
+  /**
+   * The page of one row when rows have their own (blogs, events); null when this row has none (an event
+   * without full dates) and its list page shows it. Rows with a page of their own are in the sitemap.
+   */
+  page?: (row: SiteRow) => string | null;
+  /** The anchor of a row on its list page ('faq-12'), for links from search results. */
+  anchor?: (row: SiteRow) => string;
+  /** false: the row's page is another group's row's (a case's details are seen on the case's page), listed there. */
+  sitemap?: false;
+}
+
+/** Site search over a group's published rows (decision 0054). */
+export interface SearchDef {
+  /** The result's kind in the answer ('blog') and the words the results page shows for it ('Blog'). */
+  kind: string;
+  label: string;
+  /** The field that is the result's title. */
+  title: string;
+  /** Fields (joined columns and nested lists included) whose text is searched and shown in the snippet. */
+  text: readonly string[];
+  /** Rows of another group that add their text to each row (a case's write-up): that group, its column naming this row. */
+  with?: { group: string; via: string; text: readonly string[] };
+}
+
+/** The Bar Council of India Rule 36 publish check of a group's rows (decision 0019). */
+export interface Rule36Def {
+  /** The visitor-facing text fields read (HTML as its text); none for groups that show images only. */
+  fields: readonly string[];
+  /** Extra rules of a scope: a case write-up must not name clients. */
+  scope?: 'case-write-up';
+}
+
+/** What the admin assistant knows of a group beyond its declaration (decision 0023). */
+export interface AssistantDef {
+  /** Spec rules about the group that the fields cannot say (where it shows, when it is hidden). */
+  note?: string;
+  /** Other words administrators use for it, `|`-separated. */
+  synonyms?: string;
+  /** Its rows are general legal information the assistant may quote when it declines to give advice. */
+  informs?: boolean;
+}
+
 /** A content group as the server, the admin screens and the API reference read it (see `defineResource`). */
 export interface ResourceDef {
   /** Short name of the group ('faqs'): routes' config, audit targets, the admin's ids. */
@@ -131,8 +187,22 @@ export interface ResourceDef {
   missingIdMessage: string;
   /** Columns of other groups joined into each row (read-only), e.g. case_name of the category. */
   joins?: readonly { via: string; ref: string; columns: readonly string[] }[];
-  /** Admin screen: route segment under /admin-side-bar, page title, sidebar label, empty-table text. */
-  admin: { path: string; title: string; nav: string; empty: string };
+  /** Rows are shown in the order the firm sets (drag, or move up / move down, in the admin table). */
+  ordered?: boolean;
+  /** The list rows also carry their id under this name (ads: `id`, which the spec's public client reads). */
+  idAlias?: string;
+  /** Where the public site shows the rows. */
+  site: SiteDef;
+  /** Site search; absent: the group's rows are not searched. */
+  search?: SearchDef;
+  rule36: Rule36Def;
+  assistant?: AssistantDef;
+  /**
+   * Admin screen: route segment under /admin-side-bar, page title, sidebar label, empty-table text; `screen`,
+   * the group's own route module when the generic page is not enough; `loadError`, the spec's text (section 8)
+   * when the list fails to load.
+   */
+  admin: { path: string; title: string; nav: string; empty: string; screen?: string; loadError?: string };
 }
 
 /**
@@ -157,8 +227,11 @@ export interface ResourceDeclaration
 type Declared<D, K extends 'fields' | 'files'> = D extends { [P in K]: infer V } ? V : Record<never, never>;
 
 /** The `ResourceDef` of a declaration, keeping its literal types (key, table, id, fields, files, lists: the row types). */
-export type DefOf<D extends ResourceDeclaration> = Omit<D, 'calls' | 'keys' | 'order' | 'fields' | 'files' | 'admin'> &
-  Pick<ResourceDef, 'base' | 'paths' | 'keys' | 'order' | 'admin'> & { fields: Declared<D, 'fields'>; files: Declared<D, 'files'> };
+export type DefOf<D extends ResourceDeclaration> = Omit<D, 'calls' | 'keys' | 'order' | 'fields' | 'files' | 'admin' | BehaviourKey> &
+  Pick<ResourceDef, 'base' | 'paths' | 'keys' | 'order' | 'admin' | BehaviourKey> & { fields: Declared<D, 'fields'>; files: Declared<D, 'files'> };
+
+/** What a declaration says about a group's behaviour: read the same way for every group (no literal types needed). */
+type BehaviourKey = 'site' | 'search' | 'rule36' | 'assistant' | 'ordered' | 'idAlias';
 
 const CALL = /^(\/[^/]+)(\/[^/]+)$/;
 
@@ -180,6 +253,22 @@ export function defineResource<const D extends ResourceDeclaration>(d: D): DefOf
     files: columns(files),
     admin: { ...admin, nav: admin.nav ?? admin.title },
   } as DefOf<D>;
+}
+
+/** The public page a row is seen on: its own page, else its group's list page. */
+export function pageOf(r: Pick<ResourceDef, 'site'>, row: SiteRow): string {
+  return r.site.page?.(row) ?? r.site.list;
+}
+
+/**
+ * A link to a row from elsewhere (search results): its own page, else its list page at the page the row is on
+ * (`index`: its place in the list's order) with the row's anchor.
+ */
+export function linkTo(r: Pick<ResourceDef, 'site'>, row: SiteRow, index = 0): string {
+  const own = r.site.page?.(row);
+  if (own) return own;
+  const page = r.site.perPage ? Math.floor(index / r.site.perPage) + 1 : 1;
+  return `${r.site.list}${page > 1 ? `?page=${page}` : ''}${r.site.anchor ? `#${r.site.anchor(row)}` : ''}`;
 }
 
 /** The rule of a group whose every write must bring a new file in `field`: its message on add, and on update. */

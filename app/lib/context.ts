@@ -21,6 +21,8 @@ export interface PageServices {
   /** Whether a row is translated into a locale (decision 0064; server/i18n/translations.server.ts). */
   translations: { translationStateOf(group: string, id: number | string, locale: Locale): Promise<TranslationState> };
   content: {
+    /** Every content group served (the page bundle's own copy of the declarations may lack a registered one). */
+    groups: readonly ResourceDef[];
     list<R extends ResourceDef>(r: R): Promise<ReadRowOf<R>[]>;
     listPage<R extends ResourceDef>(r: R, page: number, perPage: number): Promise<{ rows: ReadRowOf<R>[]; total: number }>;
     get<R extends ResourceDef>(r: R, id: number): Promise<ReadRowOf<R> | null>;

@@ -23,5 +23,12 @@ export const ads = defineResource({
     return null;
   },
   missingIdMessage: 'All fields are required.',
+  idAlias: 'id',
+  site: { list: '/' },
+  rule36: { fields: [] },
+  assistant: {
+    note: 'An ad shows in the ads column of the public pages only while today lies between its start date and its expiry date, both included; before or after those dates it is hidden. To show it again, edit its dates.',
+    synonyms: 'advert|advertisement|banner ad|promotion|ad',
+  },
   admin: { path: 'ads', title: 'Ads', empty: 'No Ads Available' },
 });

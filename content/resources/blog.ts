@@ -10,9 +10,9 @@ export const blog = defineResource({
   keys: { list: 'blogs', add: 'blog', update: 'blog' },
   order: 'desc',
   fields: {
-    title: { type: 'text', label: 'Blog Title', max: 200 },
+    title: { type: 'text', label: 'Blog Title', max: 200, translatable: true },
     case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category' },
-    description: { type: 'html', label: 'Description', max: 500_000 },
+    description: { type: 'html', label: 'Description', max: 500_000, translatable: true },
   },
   files: {
     blog_image: {
@@ -32,5 +32,13 @@ export const blog = defineResource({
     return null;
   },
   missingIdMessage: 'No blog selected for update.',
+  site: { list: '/blog', perPage: 12, page: (row) => `/blog-details/${Number(row.blog_id)}` },
+  search: { kind: 'blog', label: 'Blog', title: 'title', text: ['description', 'case_name'] },
+  rule36: { fields: ['title', 'description'] },
+  assistant: {
+    note: "Blogs are the cards of /blog; 'Read More' opens /blog-details/{blog id}.",
+    synonyms: 'article|blog post',
+    informs: true,
+  },
   admin: { path: 'blog', title: 'Blogs', empty: 'No blogs available.' },
 });

@@ -17,5 +17,10 @@ export const calendar = defineResource({
   files: { calendar_img: { kind: 'image', label: 'Calendar Image', accept: IMAGE_ACCEPT } },
   validate: newFileRequired('calendar_img', 'Please select an image.', 'Please select an image to update.'),
   missingIdMessage: 'Please select an image to update.',
+  site: { list: '/' },
+  rule36: { fields: [] },
+  assistant: {
+    synonyms: 'calendar image',
+  },
   admin: { path: 'calendar', title: 'Calendar', empty: 'No calendars found' },
 });

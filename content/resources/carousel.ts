@@ -11,5 +11,12 @@ export const carousel = defineResource({
   files: { carousel_image: { kind: 'image', label: 'Carousel Image', accept: IMAGE_ACCEPT } },
   validate: newFileRequired('carousel_image', 'Please fill the fields.'),
   missingIdMessage: 'Please fill the fields.',
+  ordered: true,
+  site: { list: '/' },
+  rule36: { fields: [] },
+  assistant: {
+    note: 'The slides form the carousel at the top of the home page.',
+    synonyms: 'slide|slider|hero image|carousel image',
+  },
   admin: { path: 'carousel', title: 'Carousel', empty: 'No carousel images found.' },
 });

@@ -17,7 +17,7 @@ export const caseDetails = defineResource({
   fields: {
     case_category_id: { type: 'ref', ref: 'caseCategory', label: 'Case Category' },
     case_id: { type: 'ref', ref: 'cases', label: 'Case Title' },
-    case_content: { type: 'html', label: 'Description', max: 500_000 },
+    case_content: { type: 'html', label: 'Description', max: 500_000, translatable: true },
   },
   files: { case_file: { kind: 'document', label: 'File', accept: DOCUMENT_ACCEPT } },
   joins: [
@@ -31,5 +31,12 @@ export const caseDetails = defineResource({
     return null;
   },
   missingIdMessage: 'Please select case details to update.',
-  admin: { path: 'case-details', title: 'Case Details', empty: 'No case details found.' },
+  site: { list: '/our-case', page: (row) => `/our-case-details-view/${Number(row.case_id)}`, sitemap: false },
+  rule36: { fields: ['case_content'], scope: 'case-write-up' },
+  assistant: {
+    note: "Choosing a category loads that category's case titles; with none the form says 'No case titles available for selected category.', so add the case in Cases first.",
+    synonyms: 'case write up|case content',
+    informs: true,
+  },
+  admin: { path: 'case-details', title: 'Case Details', empty: 'No case details found.', screen: 'routes/admin/case-details.tsx' },
 });

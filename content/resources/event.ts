@@ -1,4 +1,6 @@
 import { defineResource, isBlank, type ListItemOf } from '../kit';
+import { isDetailable } from '../rules/event-timing';
+import { eventPath } from '../rules/slug';
 
 export const event = defineResource({
   key: 'event',
@@ -9,8 +11,8 @@ export const event = defineResource({
   body: 'multipart',
   keys: { list: 'data', add: 'event', update: 'event' },
   fields: {
-    event_title: { type: 'text', label: 'Title', max: 200 },
-    event_description: { type: 'longtext', label: 'Description', max: 20_000 },
+    event_title: { type: 'text', label: 'Title', max: 200, translatable: true },
+    event_description: { type: 'longtext', label: 'Description', max: 20_000, translatable: true },
     event_start_date: { type: 'date', label: 'Start Date' },
     event_start_time: { type: 'time', label: 'Start Time' },
     event_end_date: { type: 'date', label: 'End Date' },
@@ -32,7 +34,7 @@ export const event = defineResource({
       max: 50,
       fields: {
         speaker_name: { type: 'text', label: 'Speaker Name', max: 120 },
-        designation: { type: 'text', label: 'Designation', max: 160 },
+        designation: { type: 'text', label: 'Designation', max: 160, translatable: true },
         date: { type: 'date', label: 'Date' },
         from_time: { type: 'time', label: 'From Time' },
         to_time: { type: 'time', label: 'To Time' },
@@ -48,7 +50,19 @@ export const event = defineResource({
     return null;
   },
   missingIdMessage: 'Please select an event to update.',
-  admin: { path: 'event', title: 'Events', empty: 'No events available.' },
+  site: {
+    list: '/event',
+    perPage: 12,
+    // An event has its page only with full dates, an address and a speaker (spec section 4).
+    page: (row) => (isDetailable(row) ? eventPath(String(row.event_title ?? '')) : null),
+  },
+  search: { kind: 'event', label: 'Event', title: 'event_title', text: ['event_description', 'event_address', 'speakers'] },
+  rule36: { fields: ['event_title', 'event_description'] },
+  assistant: {
+    note: "Events are the cards of /event with a countdown (then 'Event is Live', then 'Event Ended'). 'Read More' and the event's page /events/{title in lower case with hyphens} show only when the event has a start date and time, an end date and time, an address and at least one speaker. Speakers are added in the event form (name, designation, date, from and to time, photo); the view button in the table lists them.",
+    synonyms: 'seminar|webinar|workshop|conference|camp',
+  },
+  admin: { path: 'event', title: 'Events', empty: 'No events available.', screen: 'routes/admin/event.tsx', loadError: 'Something went wrong while fetching events.' },
 });
 
 /** A speaker of an event, as sent (JSON string `speakers`) and returned (`speakers` array on each event). */

@@ -9,11 +9,20 @@ export const faqs = defineResource({
   body: 'json',
   keys: 'faq',
   fields: {
-    question: { type: 'text', label: 'Question', max: 300 },
-    answer: { type: 'longtext', label: 'Description', max: 5000 },
+    question: { type: 'text', label: 'Question', max: 300, translatable: true },
+    answer: { type: 'longtext', label: 'Description', max: 5000, translatable: true },
   },
   validate: (v) =>
     isBlank(v.question) || isBlank(v.answer) ? 'Please fill in both the question and description.' : null,
   missingIdMessage: 'Please fill in both the question and description.',
-  admin: { path: 'faqs', title: "FAQ's", empty: 'No FAQs available at the moment.' },
+  ordered: true,
+  site: { list: '/faqs', perPage: 20, anchor: (row) => `faq-${Number(row.faqs_id)}` },
+  search: { kind: 'faq', label: 'FAQ', title: 'question', text: ['answer'] },
+  rule36: { fields: [] },
+  assistant: {
+    note: 'FAQs form the accordion of /faqs.',
+    synonyms: 'frequently asked question|faq question',
+    informs: true,
+  },
+  admin: { path: 'faqs', title: "FAQ's", empty: 'No FAQs available at the moment.', loadError: 'Error fetching FAQs.' },
 });

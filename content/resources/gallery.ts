@@ -8,7 +8,7 @@ export const gallery = defineResource({
   calls: ['/gallery/addgallery', '/gallery/getallGallery', '/gallery/updateGallery', '/gallery/deletegallery'],
   body: 'multipart',
   keys: 'gallery',
-  fields: { title: { type: 'text', label: 'Title', max: 200 } },
+  fields: { title: { type: 'text', label: 'Title', max: 200, translatable: true } },
   files: { gallery_image: { kind: 'image', label: 'Image', accept: IMAGE_ACCEPT } },
   validate: (v, ctx) => {
     if (ctx.mode === 'add')
@@ -16,5 +16,13 @@ export const gallery = defineResource({
     return isBlank(v.title) ? 'Title is required.' : null;
   },
   missingIdMessage: 'Title is required.',
+  ordered: true,
+  site: { list: '/gallery' },
+  search: { kind: 'gallery', label: 'Gallery', title: 'title', text: [] },
+  rule36: { fields: [] },
+  assistant: {
+    note: 'Gallery items are the cards of /gallery.',
+    synonyms: 'photo|picture|gallery image',
+  },
   admin: { path: 'gallery', title: 'Gallery', empty: 'No gallery images available.' },
 });

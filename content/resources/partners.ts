@@ -24,5 +24,12 @@ export const partners = defineResource({
       : 'Please update either the partner name or logo.';
   },
   missingIdMessage: 'Please update either the partner name or logo.',
+  ordered: true,
+  site: { list: '/' },
+  rule36: { fields: [] },
+  assistant: {
+    note: 'Partners scroll along the home page.',
+    synonyms: 'partner logo|notable client|client',
+  },
   admin: { path: 'partners', title: 'Partners', empty: 'No partners available.' },
 });

@@ -15,11 +15,18 @@ export const review = defineResource({
   keys: { list: 'reviews', add: 'reviews', update: 'updatedreview' },
   fields: {
     name: { type: 'text', label: 'Name', max: 120 },
-    profession: { type: 'text', label: 'Profession', max: 120 },
-    message: { type: 'longtext', label: 'Feedback', max: 2000 },
+    profession: { type: 'text', label: 'Profession', max: 120, translatable: true },
+    message: { type: 'longtext', label: 'Feedback', max: 2000, translatable: true },
   },
   validate: (v) =>
     isBlank(v.name) || isBlank(v.profession) || isBlank(v.message) ? 'Please fill all the fields' : null,
   missingIdMessage: 'Please fill all the fields',
-  admin: { path: 'review', title: 'Reviews', empty: 'No reviews available' },
+  ordered: true,
+  site: { list: '/about-us' },
+  rule36: { fields: ['name', 'profession', 'message'] },
+  assistant: {
+    note: 'Reviews rotate in the slider on the home and About pages.',
+    synonyms: 'testimonial|client review|feedback',
+  },
+  admin: { path: 'review', title: 'Reviews', empty: 'No reviews available', loadError: 'Error occurred while fetching reviews' },
 });

@@ -14,5 +14,12 @@ export const team = defineResource({
   },
   validate: (v) => (isBlank(v.name) || isBlank(v.address) ? 'Please fill in all fields.' : null),
   missingIdMessage: 'Please fill in all fields.',
+  ordered: true,
+  site: { list: '/our-legal-team' },
+  rule36: { fields: ['name', 'address'] },
+  assistant: {
+    note: 'Team members are the cards on the About page, with the city under the name.',
+    synonyms: 'lawyer|staff|team',
+  },
   admin: { path: 'team', title: 'Our Team', empty: 'No team members added yet.' },
 });

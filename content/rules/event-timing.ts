@@ -5,12 +5,12 @@
  */
 
 export interface EventTimingFields {
-  event_start_date?: string | null;
-  event_start_time?: string | null;
-  event_end_date?: string | null;
-  event_end_time?: string | null;
-  event_address?: string | null;
-  speakers?: readonly unknown[] | null;
+  event_start_date?: unknown;
+  event_start_time?: unknown;
+  event_end_date?: unknown;
+  event_end_time?: unknown;
+  event_address?: unknown;
+  speakers?: unknown;
 }
 
 export interface Countdown {
@@ -27,10 +27,10 @@ export const EVENT_ENDED_LABEL = 'Event Ended';
 /** Countdown refresh (spec section 9). */
 export const COUNTDOWN_REFRESH_MS = 1000;
 
-const present = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Local date-time of 'YYYY-MM-DD' + 'HH:MM[:SS]'; null when either is missing or unreadable. */
-export function localDateTime(date: string | null | undefined, time: string | null | undefined): Date | null {
+export function localDateTime(date: unknown, time: unknown): Date | null {
   if (!present(date) || !present(time)) return null;
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
   const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time.trim());

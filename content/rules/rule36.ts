@@ -283,19 +283,6 @@ export function rule36Message(findings: readonly Rule36Finding[], strict: boolea
 
 // --- Records of content groups -------------------------------------------------------------------
 
-/**
- * The visitor-facing text fields of each content group that are checked before they are published
- * (ads are images; files are not read). HTML fields are checked as their text (tags removed).
- */
-export const RULE36_CHECKED_FIELDS: Readonly<Partial<Record<string, readonly string[]>>> = {
-  blog: ['title', 'description'],
-  cases: ['case_title_name'],
-  caseDetails: ['case_content'],
-  event: ['event_title', 'event_description'],
-  review: ['name', 'profession', 'message'],
-  team: ['name', 'address'],
-};
-
 /** The text a finding's start and end count in: the field's value, HTML reduced to its text. */
 export function rule36FieldText(def: ResourceDef, field: string, value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -304,8 +291,8 @@ export function rule36FieldText(def: ResourceDef, field: string, value: unknown)
 
 /** Findings in a record's checked fields, each naming its field. */
 export function checkRecordRule36(def: ResourceDef, values: Readonly<Record<string, unknown>>): Rule36Finding[] {
-  const fields = RULE36_CHECKED_FIELDS[def.key] ?? [];
-  const scope: Rule36Scope | undefined = def.key === 'caseDetails' ? 'case-write-up' : undefined;
+  // The fields and scope each group declares (`rule36`); HTML is checked as its text, files are not read.
+  const { fields, scope } = def.rule36;
   return fields.flatMap((field) =>
     checkRule36(rule36FieldText(def, field, values[field]), { scope }).map((f) => ({ ...f, field })),
   );

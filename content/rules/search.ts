@@ -2,6 +2,7 @@
  * Site search (decision 0054): the query a visitor sends, the answer the page and `GET /api/search` share,
  * and the highlighted snippet as plain-text parts. Isomorphic: no Node imports.
  */
+import { resources } from '../resources/index';
 import { z } from '../zod';
 import { SEARCH_MAX_QUERY, SEARCH_PATH } from './search-path';
 
@@ -12,18 +13,11 @@ export const SEARCH_PER_PAGE = 10;
 /** Pages a query can be paged through (a bound on the addresses the results page answers). */
 export const SEARCH_MAX_PAGE = 50;
 
-/** What a result is, in the words the page shows. */
-export const SEARCH_KINDS = {
-  blog: 'Blog',
-  case: 'Case',
-  category: 'Case category',
-  faq: 'FAQ',
-  event: 'Event',
-  vacancy: 'Vacancy',
-  gallery: 'Gallery',
-  profile: 'Legal team',
-} as const;
-export type SearchKind = keyof typeof SEARCH_KINDS;
+/** What a result is (`kind`), in the words the page shows: the groups' declared `search`, and the legal team's profiles. */
+export function searchKinds(): Readonly<Record<string, string>> {
+  return Object.fromEntries([...resources.flatMap((r) => (r.search ? [[r.search.kind, r.search.label] as const] : [])), ['profile', 'Legal team']]);
+}
+export type SearchKind = string;
 
 /** The query as typed: whitespace trimmed and collapsed, Unicode composed (one key per query in the page cache). */
 export function normalizeQuery(q: string): string {
@@ -44,7 +38,7 @@ export type SearchQueryInput = z.output<typeof SearchQuery>;
 
 export interface SearchHit {
   kind: SearchKind;
-  /** SEARCH_KINDS[kind]. */
+  /** The words of `searchKinds()` for the kind. */
   kindLabel: string;
   title: string;
   /** The item's public page (path, with a fragment where the item is one of many on a page). */

@@ -2,7 +2,6 @@ import type { FieldDef, FileFieldDef, ListDef, ResourceDef } from '../../content
 import { DEFAULT_FORMATS } from '../../content/kit';
 import { ALT_MAX, altColumn, altFileFields } from '../../content/alt';
 import { groupOf } from '../../content/resources/index';
-import { RULE36_CHECKED_FIELDS } from '../../content/rules/rule36';
 import { FORMAT_MIME } from '../files/check';
 import { ADMIN, PUBLIC, ROLES_OF, answers, arr, int, nullable, obj, ref, str, type ApiSchema, type Schema } from './route-schema';
 
@@ -68,7 +67,7 @@ export function itemSchema(l: ListDef): Schema {
 /** A row of the group as its calls return it. */
 export function rowSchema(r: ResourceDef): Schema {
   const props: Record<string, Schema> = { [r.id]: int(`Id of the ${r.label.toLowerCase()}`) };
-  if (r.key === 'ads') props.id = int('The same as ads_id (the public client reads `id`)');
+  if (r.idAlias) props[r.idAlias] = int(`The same as ${r.id} (the public client reads \`${r.idAlias}\`)`);
   for (const [name, def] of Object.entries(r.fields)) props[name] = nullable(fieldSchema(def, 'out'));
   for (const [name, def] of Object.entries(r.files)) props[name] = nullable(str(`${def.label}: stored path under uploads/, served at /<path>`));
   for (const j of r.joins ?? []) for (const c of j.columns) props[c] = nullable(str(`From ${groupOf(j.ref).admin.title} (read-only)`));
@@ -102,7 +101,7 @@ function writeBody(r: ResourceDef, mode: 'add' | 'update'): NonNullable<ApiSchem
       : 'Optional: draft on a published row stores a pending draft and leaves the live row as it is; published publishes',
     { enum: ['draft', 'published'] },
   );
-  if (RULE36_CHECKED_FIELDS[r.key]) fields.override_reason = str('Why text with Rule 36 findings is published anyway (kept in the audit log)');
+  if (r.rule36.fields.length) fields.override_reason = str('Why text with Rule 36 findings is published anyway (kept in the audit log)');
   const required = mode === 'update' ? [r.id] : [];
   const merge = mode === 'update' ? ' A field absent from the body keeps its stored value; a field sent blank is cleared.' : '';
   const itemFiles = Object.fromEntries(
@@ -143,7 +142,7 @@ export function groupSchemas(r: ResourceDef, groups: readonly ResourceDef[]): Re
   const row = ref(rowName(r));
   const files = Object.keys(r.files).length > 0 || Object.values(r.lists ?? {}).some((l) => l.image);
   const writeErrors = [400, 401, 403, ...(files ? [413, 415] : [])];
-  const rule36 = !!RULE36_CHECKED_FIELDS[r.key];
+  const rule36 = r.rule36.fields.length > 0;
   const id = (call: keyof ResourceDef['paths'], method = '') => `${r.key}${word(r.paths[call])}${method}`;
   const deps = dependents(r, groups);
   const update = (method: string): ApiSchema => ({

@@ -12,13 +12,6 @@ import { answers, arr, int, obj, ROLES_OF, str, type Schema } from './route-sche
 
 const TAG = 'Content lifecycle';
 const session = [{ session: [] }];
-const groupKeys = resources.map((r) => r.key);
-const groupParam = { type: 'string', enum: groupKeys, description: 'The group, by its key in content/resources (faqs, blog, event, …)' };
-const rowParams = {
-  type: 'object',
-  properties: { group: groupParam, id: { type: 'string', pattern: '^[0-9]{1,15}$', description: "The row's id (the group's spec id)" } },
-  required: ['group', 'id'],
-};
 
 /** The changed row, under the group's update key (updatedAbout, faq, data, …). */
 const rowAnswer = answers({}, 404);
@@ -39,6 +32,14 @@ const ListQuerySchema = z.object({
  * publish, unpublish, schedule, preview links, revisions, trash (restore, delete forever) and order.
  */
 export function registerLifecycleRoutes(app: FastifyInstance, services: Services): void {
+  // The groups served when the server is built (a registered group included).
+  const groupKeys = resources.map((r) => r.key);
+  const groupParam = { type: 'string', enum: groupKeys, description: 'The group, by its key in content/resources (faqs, blog, event, …)' };
+  const rowParams = {
+    type: 'object',
+    properties: { group: groupParam, id: { type: 'string', pattern: '^[0-9]{1,15}$', description: "The row's id (the group's spec id)" } },
+    required: ['group', 'id'],
+  };
   const admin = requireAdmin(services);
   const life = services.content.lifecycle;
   const params = (req: FastifyRequest) => {

@@ -29,14 +29,14 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     operationId: string;
     summary: string;
     field: string;
-    about: string;
+    hint: string;
     invalid: string;
     key: string;
     value: Schema;
     errors?: number[];
   }
   const readById = (r: ResourceDef, path: string, d: ById, read: (id: number) => Promise<{ message: string; value: unknown }>) => {
-    const body = z.object({ [d.field]: idField(d.field, d.invalid).describe(d.about) });
+    const body = z.object({ [d.field]: idField(d.field, d.invalid).describe(d.hint) });
     const schema = api({
       operationId: d.operationId,
       tags: [r.admin.title],
@@ -60,9 +60,9 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
       operationId: 'getCasesByCategory',
       summary: 'The cases of one category (public). An empty list comes with the warning "No case titles available for selected category."',
       field: 'case_category_id',
-      about: 'A case category id (a number)',
+      hint: 'A case category id (a number)',
       invalid: 'Please choose a case category.',
-      key: 'cases',
+      key: cases.keys.list,
       value: arr(ref(rowName(cases))),
     },
     async (id) => {
@@ -78,7 +78,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
       operationId: 'getCaseDetailsByCaseId',
       summary: 'The details of one case (public); the client uses the first item',
       field: 'case_id',
-      about: 'A case id (a string of digits; a number is accepted too)',
+      hint: 'A case id (a string of digits; a number is accepted too)',
       invalid: 'Please choose a case.',
       key: 'case',
       value: arr(ref(rowName(caseDetails))),
@@ -94,7 +94,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
   readById(
     blog,
     '/getblogByid',
-    { operationId: 'getBlogById', summary: 'One blog (public); 404 "Blog not found"', field: 'blog_id', about: 'A blog id', invalid: 'Please choose a blog.', key: 'blog', value: ref(rowName(blog)), errors: [404] },
+    { operationId: 'getBlogById', summary: 'One blog (public); 404 "Blog not found"', field: 'blog_id', hint: 'A blog id', invalid: 'Please choose a blog.', key: 'blog', value: ref(rowName(blog)), errors: [404] },
     async (id) => {
       const row = await c.get(blog, id);
       if (!row) throw new AppError(404, 'Blog not found');

@@ -4,12 +4,13 @@
  * recognised from a handful of words, groups from the words their declarations give (with one typo
  * allowed), and every other word of the question is searched. Every answer names the admin page.
  */
+import { resources } from '../../content/resources/index';
 import type { Row } from '../content/service';
 import { dayOf, localDay, rangeInPrompt, showDay } from './dates.server';
 import {
   factsOf,
   fieldFacts,
-  GROUPS,
+  allGroups,
   groupByKey,
   line,
   nameOf,
@@ -71,7 +72,7 @@ function refusal(q: Question): Answer {
   const topic = normalise(q.prompt).match(new RegExp(LEGAL.source, 'g')) ?? [];
   const said = q.knowledge
     .search(topic.join(' '), { kinds: ['item'] }, 6)
-    .filter((h) => ['blog', 'faqs', 'cases', 'caseDetails'].includes(h.doc.group))
+    .filter((h) => resources.find((r) => r.key === h.doc.group)?.assistant?.informs)
     .slice(0, 2);
   const text = [
     "I can't give legal advice. What you or anyone should do legally, or whether a case would be won, is for the firm's advocates to answer in a consultation, once they know the facts: book one at /book-consultation (requests arrive in /admin-side-bar/consultations).",
@@ -106,19 +107,19 @@ const STATUS: [Status, RegExp, string][] = [
   ['ended', /\b(ended|past|finished|over|expired|previous|completed|old|done|gone)\b/, 'ended'],
 ];
 /** Words of the intents and the groups, to correct a typo in a question ('upcomming evnets'). */
-const DICTIONARY = new Set(
-  [HOWTO, WHY, COUNT, LIST, NEXT, LATEST, OVERVIEW, ...STATUS.map(([, re]) => re)]
-    .flatMap((re) => re.source.match(/[a-z]{5,}/g) ?? [])
-    .concat(GROUPS.flatMap((g) => [g.one, g.many, g.title.toLowerCase()].join(' ').match(/[a-z]{5,}/g) ?? [])),
-);
+const dictionary = (): ReadonlySet<string> =>
+  new Set(
+    [HOWTO, WHY, COUNT, LIST, NEXT, LATEST, OVERVIEW, ...STATUS.map(([, re]) => re)]
+      .flatMap((re) => re.source.match(/[a-z]{5,}/g) ?? [])
+      .concat(allGroups().flatMap((g) => [g.one, g.many, g.title.toLowerCase()].join(' ').match(/[a-z]{5,}/g) ?? [])),
+  );
 
 /** The question with a word (not a common one: 'where' stays) one typo away from an intent or group word replaced by it. */
 function corrected(norm: string): string {
+  const words = dictionary();
   return norm
     .split(' ')
-    .map((w) =>
-      w.length < 5 || DICTIONARY.has(w) || term(w) === null ? w : ([...DICTIONARY].find((d) => sameWord(d, w)) ?? w),
-    )
+    .map((w) => (w.length < 5 || words.has(w) || term(w) === null ? w : ([...words].find((d) => sameWord(d, w)) ?? w)))
     .join(' ');
 }
 /** Words of intents and fillers: not searched as what the question is about. */
@@ -143,7 +144,7 @@ interface Found {
 
 /** The groups a question names, first named first: longest phrases first, one typo allowed. */
 function groupsIn(tokens: readonly string[], raw: readonly string[], used: Set<number>): Found[] {
-  const phrases = GROUPS.flatMap((g) => g.vocab.map((p) => ({ g, p }))).sort((a, b) => b.p.length - a.p.length);
+  const phrases = allGroups().flatMap((g) => g.vocab.map((p) => ({ g, p }))).sort((a, b) => b.p.length - a.p.length);
   const found = new Map<string, Found>();
   for (const { g, p } of phrases)
     for (let i = 0; i + p.length <= tokens.length; i++) {
@@ -253,7 +254,7 @@ function groupAnswer(q: Question, norm: string, found: Found, tokens: readonly s
   // A value of one of the group's short fields named in the question: 'Full-time', 'Family Law', 'Kochi'.
   const qTerms = tokens.filter((_, i) => !used.has(i));
   for (const f of g.fields.filter((f) => f.name !== g.name && (f.type === 'text' || f.type === 'enum'))) {
-    const ref = f.ref ? groupByKey.get(f.ref) : undefined;
+    const ref = f.ref ? groupByKey(f.ref) : undefined;
     const names = ref ? (q.knowledge.rows.get(ref.key) ?? []).map((r) => nameOf(ref, r)) : [];
     const values = [...new Set([...names, ...(f.values ?? []), ...all.map((r) => show(r[f.name], 120))])].filter(
       (v) => {
@@ -353,7 +354,7 @@ function notForRole(g: Group): Answer {
 }
 
 function overview(q: Question): Answer {
-  const lines = GROUPS.filter((g) => !g.personal || q.live.has(g.key)).map((g) => {
+  const lines = allGroups().filter((g) => !g.personal || q.live.has(g.key)).map((g) => {
     const n = (g.personal ? q.live.get(g.key) : q.knowledge.rows.get(g.key))?.length ?? 0;
     return `- ${g.title}: ${plural(n, g.one, g.many)}, ${g.path}`;
   });

@@ -14,27 +14,6 @@ import { words } from './text.server';
 
 const ADMIN = '/admin-side-bar';
 
-/** Spec rules about a group that its declaration cannot say (where it shows, when it is hidden). */
-const NOTES: Partial<Record<string, string>> = {
-  carousel: 'The slides form the carousel at the top of the home page.',
-  about: 'The most recently added about image is the one shown on the About page.',
-  caseCategory:
-    'Categories are the cards of /our-case. A category cannot be deleted while cases, case details or blogs use it.',
-  cases: 'A case cannot be deleted while case details use it. Its public page is /our-case-details-view/{case id}.',
-  caseDetails:
-    "Choosing a category loads that category's case titles; with none the form says 'No case titles available for selected category.', so add the case in Cases first.",
-  blog: "Blogs are the cards of /blog; 'Read More' opens /blog-details/{blog id}.",
-  event:
-    "Events are the cards of /event with a countdown (then 'Event is Live', then 'Event Ended'). 'Read More' and the event's page /events/{title in lower case with hyphens} show only when the event has a start date and time, an end date and time, an address and at least one speaker. Speakers are added in the event form (name, designation, date, from and to time, photo); the view button in the table lists them.",
-  review: 'Reviews rotate in the slider on the home and About pages.',
-  team: 'Team members are the cards on the About page, with the city under the name.',
-  faqs: 'FAQs form the accordion of /faqs.',
-  partners: 'Partners scroll along the home page.',
-  ads: 'An ad shows in the ads column of the public pages only while today lies between its start date and its expiry date, both included; before or after those dates it is hidden. To show it again, edit its dates.',
-  gallery: 'Gallery items are the cards of /gallery.',
-  vacancy: "Vacancies are the cards of /vacancies ('Careers' in the header).",
-};
-
 const KIND: Partial<Record<FieldDef['type'], string>> = {
   html: 'rich text',
   date: 'a date',
@@ -114,9 +93,9 @@ function pageDocs(r: ResourceDef, g: Group): Doc[] {
     `Its form has: ${[...Object.entries(r.fields).map(fieldHint), ...Object.entries(r.files).map(fileHint)].join('; ')}.`,
     `To add a new ${g.one}, fill in the form and press Add. To change one, click its edit (pencil) icon in the table, change the form and press Update (Cancel goes back). To remove one, click its delete (bin) icon and confirm with 'Yes, Delete'. With none the table says '${r.admin.empty}'.`,
     messages.length ? `Messages: ${messages.map((m) => `'${m.message}'${m.when}`).join('; ')}.` : '',
-    NOTES[r.key] ?? '',
+    r.assistant?.note ?? '',
   ].join(' ');
-  const note = NOTES[r.key];
+  const note = r.assistant?.note;
   return [
     doc(
       r.key,

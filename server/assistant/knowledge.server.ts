@@ -19,33 +19,14 @@ export const ADMIN = '/admin-side-bar';
 
 export type { Doc, Field, Group } from './types.server';
 
-/** Other words administrators use for a group (its label, title, menu name and table name count too). */
-const SYNONYMS: Record<string, string> = {
-  carousel: 'slide|slider|hero image|carousel image',
-  calendar: 'calendar image',
-  about: 'about us image|about page image',
-  caseCategory: 'category|practice area|case type',
-  cases: 'case study|case title',
-  caseDetails: 'case write up|case content',
-  blog: 'article|blog post',
-  event: 'seminar|webinar|workshop|conference|camp',
-  review: 'testimonial|client review|feedback',
-  team: 'lawyer|staff|team',
-  faqs: 'frequently asked question|faq question',
-  partners: 'partner logo|notable client|client',
-  ads: 'advert|advertisement|banner ad|promotion|ad',
-  gallery: 'photo|picture|gallery image',
-  vacancy: 'job|job opening|opening|position|career|hiring',
-  consultations: 'consultation|booking|appointment|enquiry|inquiry|request|inbox',
-};
-
 const phrase = (p: string) => normalise(p).split(' ').filter(Boolean).map(stem);
 export const pluralOf = (s: string) => (/s$/.test(s) ? s : /[^aeiou]y$/.test(s) ? `${s.slice(0, -1)}ies` : `${s}s`);
 const lower = (s: string) => s.replace(/\b[A-Z][a-z]+/g, (w) => w.toLowerCase());
 
-function vocab(key: string, names: string[]): string[][] {
+/** The phrases that name a page: its names, and the other words administrators use for it (`|`-separated). */
+function vocab(names: string[], synonyms = ''): string[][] {
   // A phrase of stop words only ('about', from the table 'abouts') would match every question.
-  return [...names, ...(SYNONYMS[key] ?? '').split('|')]
+  return [...names, ...synonyms.split('|')]
     .filter(Boolean)
     .map(phrase)
     .filter((p) => p.some((w) => term(w) !== null));
@@ -80,7 +61,7 @@ function groupOf(r: ResourceDef): Group {
           endTime: times[times.length - 1]?.name,
         }
       : undefined,
-    vocab: vocab(r.key, [r.label, pluralOf(r.label), r.admin.title, r.admin.nav, words(r.table), words(r.key)]),
+    vocab: vocab([r.label, pluralOf(r.label), r.admin.title, r.admin.nav, words(r.table), words(r.key)], r.assistant?.synonyms),
   };
 }
 
@@ -99,12 +80,21 @@ export const CONSULTATIONS: Group = {
     { name: 'status', label: 'Status', type: 'enum', values: CONSULTATION_STATUSES },
   ],
   name: 'name',
-  vocab: vocab('consultations', ['consultation request', 'consultations']),
+  vocab: vocab(['consultation request', 'consultations'], 'consultation|booking|appointment|enquiry|inquiry|request|inbox'),
   personal: true,
 };
 
-export const GROUPS: readonly Group[] = [...resources.map(groupOf), CONSULTATIONS];
-export const groupByKey = new Map(GROUPS.map((g) => [g.key, g]));
+/** The assistant's view of every group served (a registered group included), and of the consultations. */
+let known: { from: number; groups: readonly Group[]; byKey: ReadonlyMap<string, Group> } | null = null;
+function assistantGroups(): NonNullable<typeof known> {
+  if (!known || known.from !== resources.length) {
+    const groups = [...resources.map(groupOf), CONSULTATIONS];
+    known = { from: resources.length, groups, byKey: new Map(groups.map((g) => [g.key, g])) };
+  }
+  return known;
+}
+export const allGroups = (): readonly Group[] => assistantGroups().groups;
+export const groupByKey = (key: string): Group | undefined => assistantGroups().byKey.get(key);
 /**
  * The help never changes while the server runs: written once from the declarations, with the first index
  * (built at import it was 45 ms of every start-up's CPU, decision 0030).
@@ -176,7 +166,7 @@ export function line(g: Group, row: Row, now: Date): string {
 
 /** What an answer shows of a document: a row's facts as of `now`. */
 export function factsOf(d: Doc, now: Date): string {
-  const g = groupByKey.get(d.group);
+  const g = groupByKey(d.group);
   return d.row && g ? itemFacts(g, d.row, now) : d.facts;
 }
 
@@ -264,8 +254,8 @@ export class Knowledge {
     readonly rows: ReadonlyMap<string, Row[]>,
     settings: SiteSettings,
   ) {
-    const all: Doc[] = [...settingDocs(settings), ...(help ??= helpDocs(GROUPS))];
-    for (const g of GROUPS)
+    const all: Doc[] = [...settingDocs(settings), ...(help ??= helpDocs(allGroups()))];
+    for (const g of allGroups())
       for (const row of rows.get(g.key) ?? [])
         all.push({
           id: `${g.key}:${String(row[g.id])}`,

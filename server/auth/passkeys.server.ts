@@ -89,6 +89,22 @@ export async function startRegistration(db: Kysely<Database>, rp: RelyingParty, 
   return { options, challengeId };
 }
 
+/** What every WebAuthn check of this site expects besides the answer: its challenge, origin and RP ID. */
+interface Expected {
+  expectedChallenge: string;
+  expectedOrigin: string;
+  expectedRPID: string;
+}
+
+/** Runs a WebAuthn check for this site's challenge; a check that throws (a malformed or forged answer) answers `refusal`. */
+async function checkedFor<T>(rp: RelyingParty, challenge: string, refusal: AppError, check: (expected: Expected) => Promise<T>): Promise<T> {
+  try {
+    return await check({ expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id });
+  } catch {
+    throw refusal;
+  }
+}
+
 /** Verifies the browser's registration answer and stores the credential under its name. */
 export async function finishRegistration(
   db: Kysely<Database>,
@@ -104,18 +120,9 @@ export async function finishRegistration(
   if (!shape.success) throw new AppError(400, NOT_A_PASSKEY);
   const ch = await readChallenge(db, input.challengeId, 'passkey-register', now);
   if (!ch || ch.adminId !== adminId || !ch.challenge) throw new AppError(400, 'The passkey request has expired. Please try again.');
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response: shape.data as unknown as RegistrationResponseJSON,
-      expectedChallenge: ch.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
-  } catch {
-    throw new AppError(400, NOT_A_PASSKEY);
-  }
+  const verified = await checkedFor(rp, ch.challenge, new AppError(400, NOT_A_PASSKEY), (expected) =>
+    verifyRegistrationResponse({ response: shape.data as unknown as RegistrationResponseJSON, ...expected, requireUserVerification: false }),
+  );
   if (!(await consumeChallenge(db, input.challengeId as string))) throw new AppError(400, 'The passkey request has expired. Please try again.');
   if (!verified.verified) throw new AppError(400, NOT_A_PASSKEY);
   const cred = verified.registrationInfo.credential;
@@ -182,13 +189,10 @@ export async function finishAuthentication(
   const fresh = await consumeChallenge(db, input.challengeId as string);
   if (!cred || (!passwordless && Number(cred.admin_id) !== ch.adminId)) throw new AppError(401, 'This passkey is not registered for this site.');
   if (!fresh) throw new AppError(400, 'The passkey request has expired. Please try again.');
-  let result;
-  try {
-    result = await verifyAuthenticationResponse({
+  const result = await checkedFor(rp, ch.challenge, new AppError(401, 'The passkey could not be verified.'), (expected) =>
+    verifyAuthenticationResponse({
       response: shape.data as unknown as AuthenticationResponseJSON,
-      expectedChallenge: ch.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected,
       credential: {
         id: cred.credential_id,
         publicKey: new Uint8Array(Buffer.from(cred.public_key, 'base64url')),
@@ -196,10 +200,8 @@ export async function finishAuthentication(
         transports: transportsOf(cred.transports),
       },
       requireUserVerification: passwordless,
-    });
-  } catch {
-    throw new AppError(401, 'The passkey could not be verified.');
-  }
+    }),
+  );
   if (!result.verified) throw new AppError(401, 'The passkey could not be verified.');
   await db
     .updateTable('admin_passkeys')

@@ -62,6 +62,23 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
   /** The routes of one's own account: every role, and open while two-factor set-up is required. */
   const mine = { roles: ROLES_OF.staff, ownAccount: true } as const;
   const who = (req: FastifyRequest) => req.admin!;
+  /** A call of one's own account that removes one thing named by its zod-checked body: 400 or 404 else. */
+  const ownRemoval = <B extends z.ZodType>(
+    url: string,
+    operationId: string,
+    summary: string,
+    bodySchema: B,
+    handler: (req: FastifyRequest, b: z.output<B>) => Promise<{ statusCode: number; message: string }>,
+  ) =>
+    app.post(
+      url,
+      {
+        preValidation: own,
+        validatorCompiler: zodCompiler,
+        schema: api({ operationId, ...mine, tags, summary, security: ADMIN, body: bodySchema, responses: answers({}, 400, 404) }),
+      },
+      (req) => handler(req, validBody(bodySchema, req)),
+    );
 
   /* ---------------------------------------------------------------- My account (every role: its own account) */
 
@@ -232,21 +249,12 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     },
   );
 
-  app.post(
-    '/api/account/passkeys/remove',
-    {
-      preValidation: own,
-      validatorCompiler: zodCompiler,
-      schema: api({ operationId: 'removePasskey',
-        ...mine, tags, summary: 'Removes one of the account’s passkeys', security: ADMIN, body: RemovePasskeyBody, responses: answers({}, 400, 404) }),
-    },
-    async (req) => {
-      const removed = await removePasskey(db, who(req).adminId, validBody(RemovePasskeyBody, req).passkey_id);
+  ownRemoval('/api/account/passkeys/remove', 'removePasskey', 'Removes one of the account’s passkeys', RemovePasskeyBody, async (req, b) => {
+      const removed = await removePasskey(db, who(req).adminId, b.passkey_id);
       req.audit = { action: 'remove-passkey', target: 'admins', recordId: who(req).adminId, summary: `${who(req).email}: ${removed.name}` };
       await security.changed(req, who(req).email, `The passkey named "${removed.name}" was removed from your account.`);
       return { statusCode: 200, message: `Passkey "${removed.name}" removed.` };
-    },
-  );
+  });
 
   /* ---------------------------------------------------------------- sessions */
 
@@ -264,20 +272,11 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, services: Se
     }),
   );
 
-  app.post(
-    '/api/account/sessions/revoke',
-    {
-      preValidation: own,
-      validatorCompiler: zodCompiler,
-      schema: api({ operationId: 'revokeSession',
-        ...mine, tags, summary: 'Ends one of the account’s sessions (this one too, which signs out)', security: ADMIN, body: RevokeBody, responses: answers({}, 400, 404) }),
-    },
-    async (req) => {
-      if (!(await revokeSessionById(db, who(req).adminId, validBody(RevokeBody, req).id))) throw new AppError(404, 'Session not found');
-      req.audit = { action: 'revoke-session', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
-      return { statusCode: 200, message: 'The session has ended.' };
-    },
-  );
+  ownRemoval('/api/account/sessions/revoke', 'revokeSession', 'Ends one of the account’s sessions (this one too, which signs out)', RevokeBody, async (req, b) => {
+    if (!(await revokeSessionById(db, who(req).adminId, b.id))) throw new AppError(404, 'Session not found');
+    req.audit = { action: 'revoke-session', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
+    return { statusCode: 200, message: 'The session has ended.' };
+  });
 
   app.post(
     '/api/account/sessions/revokeothers',

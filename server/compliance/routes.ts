@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { resourceByKey } from '../../content/resources/index';
-import type { ResourceKey } from '../../content/kit';
-import { checkRecordRule36, checkRule36, RULE36_CHECKED_FIELDS, type Rule36Finding } from '../../content/rules/rule36';
+import { groupOf, resources } from '../../content/resources/index';
+import { checkRecordRule36, checkRule36, type Rule36Finding } from '../../content/rules/rule36';
 import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
@@ -11,7 +10,11 @@ import { idField, PUBLIC, ROLES_OF, validBody, zodCompiler } from '../api/route-
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
-const GROUPS = [...(Object.keys(RULE36_CHECKED_FIELDS) as ResourceKey[]), 'settings'] as const;
+/** The groups whose rows are checked (their declarations' `rule36` fields), and the settings. */
+const CHECKED = resources.filter((r) => r.rule36.fields.length);
+const GROUPS: readonly [string, ...string[]] = ['settings', ...CHECKED.map((r) => r.key)];
+/** The groups whose declarations add a scope's rules (a case write-up). */
+const SCOPED = CHECKED.filter((r) => r.rule36.scope);
 
 const CHECK_INVALID = 'Send the text to check, or a content group and the id of one of its items.';
 const CheckBody = z.union([
@@ -57,8 +60,8 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
         tags: ['Compliance'],
         summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
         description:
-          'Send `{text}` (plain text; add `group: "caseDetails"` to include the case write-up rules) or `{group, id}` ' +
-          '(a stored blog, cases, caseDetails, event, review or team row; `{group: "settings"}` checks the site settings’ texts). ' +
+          `Send \`{text}\` (plain text; ${SCOPED.map((r) => `add \`group: "${r.key}"\` to include the ${r.rule36.scope} rules`).join('; ')}) or \`{group, id}\` ` +
+          `(a stored ${CHECKED.map((r) => r.key).join(', ')} row; \`{group: "settings"}\` checks the site settings’ texts). ` +
           'Findings name the rule, its kind, the exact passage with its start and end, and a reason citing Rule 36. ' +
           'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
           '(in strict Rule 36 mode, 409 whatever the reason).',
@@ -83,12 +86,13 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
       const input = validBody(CheckBody, req);
       let findings: Rule36Finding[];
       if ('text' in input) {
-        findings = checkRule36(input.text, { scope: input.group === 'caseDetails' ? 'case-write-up' : undefined });
+        const scope = input.group && input.group !== 'settings' ? groupOf(input.group).rule36.scope : undefined;
+        findings = checkRule36(input.text, { scope });
       } else if (input.group === 'settings') {
         findings = checkSettingsRule36(await services.settings.get());
       } else {
         if (input.id === undefined) throw new AppError(400, 'Send the id of the item to check.');
-        const r = resourceByKey[input.group];
+        const r = groupOf(input.group);
         const row = await services.content.get(r, input.id);
         if (!row) throw new AppError(404, `${r.label} not found`);
         findings = checkRecordRule36(r, row);

@@ -137,21 +137,19 @@ function combine(parts: Extension[]): Extension {
   };
 }
 
-/** Ads in lists carry `id` as well as `ads_id` (the public client reads `id`). */
-const adsId: Extension = {
+/** Rows that also carry their id under another name (`idAlias`: ads' `id`, which the spec's public client reads). */
+const idAlias = (r: ResourceDef, alias: string): Extension => ({
   async decorate(_db, rows) {
-    for (const row of rows) row.id = row.ads_id;
+    for (const row of rows) row[alias] = row[r.id];
   },
-};
-
-const special: Partial<Record<string, Extension>> = { ads: adsId };
+});
 
 /** What each group does beside its main row: its nested lists (from the declaration) and what truly differs. */
 export const extensions: Partial<Record<string, Extension>> = Object.fromEntries(
   resources.flatMap((r: ResourceDef) => {
     const parts = [
       ...Object.entries(r.lists ?? {}).map(([name, list]) => listExtension(r, name, list)),
-      ...(special[r.key] ? [special[r.key]!] : []),
+      ...(r.idAlias ? [idAlias(r, r.idAlias)] : []),
     ];
     return parts.length ? [[r.key, combine(parts)]] : [];
   }),

@@ -14,8 +14,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import { groupOf, resources } from '../../content/resources/index';
 import { allVariantPaths } from '../../content/rules/image-variants';
-import { isDetailable } from '../../content/rules/event-timing';
-import { eventPath } from '../../content/rules/slug';
 import { bumpContentVersion } from '../cluster/version';
 import { typedTrx, type Store } from '../database';
 import { dynamic, type DynamicDb } from '../db/schema';
@@ -37,18 +35,6 @@ export const LIFECYCLE_COLUMNS = ['status', 'pending_draft', 'deleted_at', 'publ
 export type ListStatus = 'published' | 'draft' | 'scheduled' | 'trash' | 'all';
 export const LIST_STATUSES: readonly ListStatus[] = ['published', 'draft', 'scheduled', 'trash', 'all'];
 
-/** Groups shown in the order the firm sets (drag, or move up / move down, in the admin table). */
-export const ORDERED: ReadonlySet<string> = new Set<string>([
-  'carousel',
-  'team',
-  'faqs',
-  'caseCategory',
-  'cases',
-  'gallery',
-  'partners',
-  'review',
-]);
-
 export const REVISIONS_KEPT = 50;
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
 export const ADMIN_PAGE_SIZE = 50;
@@ -58,9 +44,6 @@ const RETIRED_PREFIX = 'private/retired/';
 /** The content of a row as a revision keeps it: declared fields, file paths and nested lists (speakers). */
 export type Snapshot = Record<string, unknown>;
 
-/** Keys beyond the declared fields that belong to a row's content. */
-const NESTED: Partial<Record<string, readonly string[]>> = { event: ['speakers'] };
-const SPEAKER_COLUMNS = ['speaker_name', 'designation', 'date', 'from_time', 'to_time', 'image'] as const;
 
 export interface WriteOptions {
   /** Who wrote (the administrator's email, or 'scheduler'), recorded with the revision. */
@@ -84,7 +67,7 @@ export function readStatus(raw: unknown): ContentStatus | undefined {
 }
 
 export function snapshotKeys(r: ResourceDef): string[] {
-  return [...Object.keys(r.fields), ...Object.keys(r.files), ...altKeys(r), ...(NESTED[r.key] ?? [])];
+  return [...Object.keys(r.fields), ...Object.keys(r.files), ...altKeys(r), ...Object.keys(r.lists ?? {})];
 }
 
 export function snapshotOf(r: ResourceDef, row: Row): Snapshot {
@@ -128,13 +111,17 @@ export async function applySnapshot(db: LooseDb, r: ResourceDef, id: number, sna
     .set({ ...set, updated_at: now })
     .where(r.id, '=', id)
     .execute();
-  if (r.key === 'event' && Array.isArray(snap.speakers)) {
-    await db.deleteFrom('event_speakers').where('event_id', '=', id).execute();
-    for (const [position, s] of snap.speakers.entries()) {
-      const src = (s && typeof s === 'object' ? s : {}) as Record<string, unknown>;
-      const values: Record<string, unknown> = { event_id: id, position };
-      for (const c of SPEAKER_COLUMNS) values[c] = typeof src[c] === 'string' ? src[c] : '';
-      await db.insertInto('event_speakers').values(values).execute();
+  // Nested lists (an event's speakers): the snapshot's items replace the stored ones, in order.
+  for (const [name, list] of Object.entries(r.lists ?? {})) {
+    const items = snap[name];
+    if (!Array.isArray(items)) continue;
+    await db.deleteFrom(list.table).where(list.parent, '=', id).execute();
+    const columns = [...Object.keys(list.fields), ...(list.image ? [list.image.column] : [])];
+    for (const [position, item] of items.entries()) {
+      const src = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+      const values: Record<string, unknown> = { [list.parent]: id, position };
+      for (const c of columns) values[c] = typeof src[c] === 'string' ? src[c] : '';
+      await db.insertInto(list.table).values(values).execute();
     }
   }
 }
@@ -675,7 +662,7 @@ export class ContentLifecycle {
       ...revs.flatMap((x) => snapshotFiles(r, parseDraft(x.snapshot))),
     ]);
     await this.db.transaction().execute(async (trx) => {
-      if (r.key === 'event') await trx.deleteFrom('event_speakers').where('event_id', '=', id).execute();
+      for (const list of Object.values(r.lists ?? {})) await trx.deleteFrom(list.table).where(list.parent, '=', id).execute();
       await trx.deleteFrom(r.table).where(r.id, '=', id).execute();
       await trx.deleteFrom('content_revisions').where('resource', '=', r.key).where('record_id', '=', id).execute();
       await trx.deleteFrom('preview_links').where('resource', '=', r.key).where('record_id', '=', id).execute();
@@ -687,7 +674,7 @@ export class ContentLifecycle {
   // --- Order -------------------------------------------------------------------------------------
 
   async reorder(r: ResourceDef, rawIds: unknown): Promise<void> {
-    if (!ORDERED.has(r.key)) throw new AppError(400, `${r.admin.title} are shown by date, not in an order you set.`);
+    if (!r.ordered) throw new AppError(400, `${r.admin.title} are shown by date, not in an order you set.`);
     const bad = new AppError(400, 'Please send the new order as a list of ids, each once.');
     if (!Array.isArray(rawIds) || rawIds.length === 0 || rawIds.length > 10_000) throw bad;
     const ids = rawIds.map(parseId);
@@ -739,9 +726,9 @@ export class ContentLifecycle {
     const status = query.status ?? 'all';
     const perPage = query.perPage ?? ADMIN_PAGE_SIZE;
     const page = query.page ?? 1;
-    const sort = query.sort ?? (ORDERED.has(r.key) ? 'position' : r.id);
+    const sort = query.sort ?? (r.ordered ? 'position' : r.id);
     if (!this.sortable(r).includes(sort)) throw new AppError(400, 'This list cannot be sorted by that column.');
-    const dir = query.dir ?? (ORDERED.has(r.key) || sort !== r.id ? 'asc' : r.order);
+    const dir = query.dir ?? (r.ordered || sort !== r.id ? 'asc' : r.order);
     const text = Object.entries(r.fields)
       .filter(([, f]) => f.type === 'text' || f.type === 'longtext' || f.type === 'html')
       .map(([n]) => n);
@@ -858,9 +845,10 @@ export class ContentLifecycle {
     if (!row) return null;
     const snapshot = parseDraft(row.pending_draft);
     const view = snapshot ? { ...row, ...snapshot } : row;
-    let pagePath = publicPath(r, view);
+    const own = r.site.page?.(view);
+    let pagePath = own ?? r.site.list;
     // A paged public list (decision 0008): the page the row will be on once published.
-    const perPage = LIST_PAGE_SIZES[pagePath];
+    const perPage = own ? undefined : r.site.perPage;
     if (perPage) {
       const t = r.table;
       const before = await this.db
@@ -870,7 +858,7 @@ export class ContentLifecycle {
         .where('deleted_at', 'is', null)
         .where(r.id, '!=', id)
         .where((eb) =>
-          ORDERED.has(r.key)
+          r.ordered
             ? eb.or([eb('position', '<', Number(row.position ?? 0)), eb.and([eb('position', '=', Number(row.position ?? 0)), eb(r.id, r.order === 'desc' ? '>' : '<', id)])])
             : eb(r.id, r.order === 'desc' ? '>' : '<', id),
         )
@@ -955,39 +943,6 @@ export class ContentLifecycle {
   }
 }
 
-/** Public list pages that are paged, and their page size (app/components/public/pager.tsx, decision 0008). */
-const LIST_PAGE_SIZES: Record<string, number> = { '/faqs': 20, '/event': 12 };
-
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** The public page a row is seen on. */
-export function publicPath(r: ResourceDef, row: Row): string {
-  const id = Number(row[r.id]);
-  switch (r.key) {
-    case 'blog':
-      return `/blog-details/${id}`;
-    case 'event':
-      return isDetailable(row) ? eventPath(String(row.event_title ?? '')) : '/event';
-    case 'caseCategory':
-      return `/our-case-details/${id}`;
-    case 'cases':
-      return `/our-case-details-view/${id}`;
-    case 'caseDetails':
-      return `/our-case-details-view/${Number(row.case_id)}`;
-    case 'faqs':
-      return '/faqs';
-    case 'gallery':
-      return '/gallery';
-    case 'vacancy':
-      return '/vacancies';
-    case 'team':
-      return '/our-legal-team';
-    case 'about':
-    case 'review':
-      return '/about-us';
-    default:
-      return '/';
-  }
 }

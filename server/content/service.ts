@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Mode, ReadRowOf, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
-import { groupOf, resourceByKey, resources, type about, type caseDetails, type cases } from '../../content/resources/index';
+import { about, caseDetails, cases, groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso } from '../db/index';
 import type { Store } from '../database';
@@ -21,7 +21,6 @@ import type { ExtensionContext, Row, RowWriteHook } from './types';
 import {
   ContentLifecycle,
   LIFECYCLE_COLUMNS,
-  ORDERED,
   parseDraft,
   readStatus,
   snapshotFiles as snapshotFilesOf,
@@ -64,6 +63,8 @@ export class ContentService {
   readonly rowWriteHooks: RowWriteHook[] = [];
   /** Drafts, revisions, trash, order, scheduling, preview (decisions 0015 and 0016). */
   readonly lifecycle: ContentLifecycle;
+  /** The groups served (the declared ones and any registered), as this process holds them: pages read them here. */
+  readonly groups: readonly ResourceDef[] = resources;
 
   constructor(
     private readonly store: Store,
@@ -106,7 +107,7 @@ export class ContentService {
   /** Rows in list order: the order the firm set for ordered groups, else by id. */
   private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.dyn) {
     const q = this.selectRows(r, scope, db);
-    return ORDERED.has(r.key)
+    return r.ordered
       ? q.orderBy(`${r.table}.position`, 'asc').orderBy(`${r.table}.${r.id}`, r.order)
       : q.orderBy(`${r.table}.${r.id}`, r.order);
   }
@@ -444,17 +445,17 @@ export class ContentService {
   // --- The spec's special reads -------------------------------------------------------------
 
   async recentAbout(): Promise<ReadRowOf<typeof about> | null> {
-    const r = resourceByKey.about;
+    const r = about;
     const row = await this.selectRows(r).orderBy(`${r.table}.${r.id}`, 'desc').limit(1).executeTakeFirst();
     return row ? declared(r, await this.decorate(r, [row]))[0]! : null;
   }
 
   async casesByCategory(categoryId: number): Promise<ReadRowOf<typeof cases>[]> {
-    return this.listWhere(resourceByKey.cases, 'case_category_id', categoryId);
+    return this.listWhere(cases, 'case_category_id', categoryId);
   }
 
   async caseDetailsByCase(caseId: number): Promise<ReadRowOf<typeof caseDetails>[]> {
-    return this.listWhere(resourceByKey.caseDetails, 'case_id', caseId);
+    return this.listWhere(caseDetails, 'case_id', caseId);
   }
 
   async getByKey(key: ResourceKey, id: number): Promise<Row | null> {

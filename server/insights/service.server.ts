@@ -4,6 +4,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database';
 import type { SettingsService } from '../content/settings';
 import { referrerDomain } from '../redirects/paths';
+import { serialized } from '../lib/serialized';
+import type { InsightsRanked as Ranked, InsightsSummary as Summary } from '../../content/admin-views';
 
 /** The kinds of daily aggregate rows (insight_daily.kind). */
 export const KINDS = ['page', 'visitors', 'referrer', 'campaign', 'device', 'language', 'landing', 'request'] as const;
@@ -47,25 +49,6 @@ interface Count {
   key: string;
   views: number;
   visits: number;
-}
-
-export interface Ranked {
-  key: string;
-  count: number;
-}
-
-export interface Summary {
-  from: string;
-  to: string;
-  totals: { views: number; visitors: number; requests: number };
-  days: { day: string; views: number; visitors: number }[];
-  pages: Ranked[];
-  referrers: Ranked[];
-  campaigns: Ranked[];
-  devices: Ranked[];
-  languages: Ranked[];
-  landings: Ranked[];
-  requests: Ranked[];
 }
 
 const header = (h: HitRequest['headers'], name: string): string => {
@@ -119,7 +102,6 @@ export class InsightsService {
   private visits = new Map<string, Visit>();
   private known = new Set<string>();
   private knownDay = '';
-  private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -228,14 +210,8 @@ export class InsightsService {
     await this.flush();
   }
 
-  /** Adds what is buffered to the tables (flushes queue behind one another). */
-  flush(): Promise<void> {
-    const p = (this.flushing ?? Promise.resolve()).then(() => this.write());
-    this.flushing = p.finally(() => {
-      if (this.flushing === p) this.flushing = null;
-    });
-    return p;
-  }
+  /** Adds what is buffered to the tables (flushes run one after another). */
+  readonly flush = serialized(() => this.write());
 
   private async write(): Promise<void> {
     if (!this.counts.size && !this.visits.size) return;

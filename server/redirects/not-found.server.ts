@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
 import { referrerDomain } from './paths';
+import { serialized } from '../lib/serialized';
 
 /** Distinct paths kept per day (the rest of a day's missing paths are not counted). */
 export const NOT_FOUND_PATHS_PER_DAY = 2000;
@@ -36,7 +37,6 @@ export interface NotFoundRow {
  */
 export class NotFoundLog {
   private buffer = new Map<string, Tally>();
-  private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Missing pages not counted because a bound was reached (logged by the caller, if it wants). */
   dropped = 0;
@@ -80,14 +80,8 @@ export class NotFoundLog {
     await this.flush();
   }
 
-  /** Writes what is buffered (flushes queue behind one another). */
-  flush(): Promise<void> {
-    const p = (this.flushing ?? Promise.resolve()).then(() => this.write());
-    this.flushing = p.finally(() => {
-      if (this.flushing === p) this.flushing = null;
-    });
-    return p;
-  }
+  /** Writes what is buffered (flushes run one after another). */
+  readonly flush = serialized(() => this.write());
 
   private async write(): Promise<void> {
     if (!this.buffer.size) return;

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import STATIC_PAGES from '../../content/rules/public-pages.json';
 import { bumpContentVersion } from '../cluster/version';
-import { publicPath } from '../content/lifecycle';
+import { pageOf } from '../../content/kit';
 import type { ChangeEvent, Row, RowWriteHook } from '../content/service';
 import { typed, type Database } from '../database';
 import { dynamic } from '../db/schema';
@@ -41,10 +41,10 @@ const PATHS_RECORDED = 'redirects:paths-recorded';
  * change of this row must never redirect.
  */
 export function ownPath(r: ResourceDef, row: Row): string | null {
-  const p = publicPath(r, row);
+  const p = pageOf(r, row);
   if (STATIC.has(p)) return null;
   const refs = Object.entries(r.fields).filter(([, f]) => f.type === 'ref');
-  if (refs.length && publicPath(r, { ...row, ...Object.fromEntries(refs.map(([n]) => [n, -1])) }) !== p) return null;
+  if (refs.length && pageOf(r, { ...row, ...Object.fromEntries(refs.map(([n]) => [n, -1])) }) !== p) return null;
   return p;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SEARCH_KINDS, SEARCH_MAX_PAGE, SEARCH_MAX_QUERY, SEARCH_PER_PAGE, SearchQuery } from '../../content/rules/search';
+import { searchKinds, SEARCH_MAX_PAGE, SEARCH_MAX_QUERY, SEARCH_PER_PAGE, SearchQuery } from '../../content/rules/search';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { answers, api, arr, int, obj, PUBLIC, str, zodCompiler } from '../api/route-schema';
@@ -26,7 +26,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services, f
         hits: arr(
           obj(
             {
-              kind: str('What the item is', { enum: Object.keys(SEARCH_KINDS) }),
+              kind: str('What the item is', { enum: Object.keys(searchKinds()) }),
               kindLabel: str('The kind in words'),
               title: str(),
               url: str("The item's public page (a path)"),

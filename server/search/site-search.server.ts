@@ -6,13 +6,11 @@
  */
 import MiniSearch from 'minisearch';
 import { DEFAULT_LOCALE, type Locale } from '../../content/locales';
-import { resourceByKey } from '../../content/resources/index';
-import { isDetailable } from '../../content/rules/event-timing';
+import { groupOf, resources } from '../../content/resources/index';
 import { stripTags } from '../../content/rules/preview';
-import { SEARCH_KINDS, SEARCH_PER_PAGE, type SearchHit, type SearchKind, type SearchResults } from '../../content/rules/search';
+import { searchKinds, SEARCH_PER_PAGE, type SearchHit, type SearchKind, type SearchResults } from '../../content/rules/search';
 import { profileAnchor } from '../../content/rules/search-path';
-import { publicPathOf } from './public-paths.server';
-import type { ResourceDef } from '../../content/kit';
+import { linkTo, type ResourceDef } from '../../content/kit';
 import type { SiteSettings } from '../../content/settings';
 import type { Row } from '../content/types';
 
@@ -55,41 +53,50 @@ function titleKey(text: string): string {
 
 const s = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** Every published public item as a search document. */
+/** The searchable text of a row: the fields named, HTML as its text, a nested list as its items' text fields. */
+function textOf(r: ResourceDef, row: Row, names: readonly string[]): string {
+  return names
+    .flatMap((name) => {
+      const list = r.lists?.[name];
+      if (!list) return [r.fields[name]?.type === 'html' ? stripTags(s(row[name])) : s(row[name])];
+      const textual = Object.entries(list.fields).filter(([, f]) => f.type === 'text' || f.type === 'longtext').map(([n]) => n);
+      const items = Array.isArray(row[name]) ? (row[name] as readonly Row[]) : [];
+      return items.map((item) => textual.map((n) => s(item[n])).filter(Boolean).join(', '));
+    })
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Every published public item as a search document: the rows of each group that declares `search`. */
 async function documents(services: SearchSources): Promise<Doc[]> {
   const c = services.content;
-  const [blogs, categories, cases, details, faqs, events, vacancies, gallery, settings] = await Promise.all([
-    c.list(resourceByKey.blog),
-    c.list(resourceByKey.caseCategory),
-    c.list(resourceByKey.cases),
-    c.list(resourceByKey.caseDetails),
-    c.list(resourceByKey.faqs),
-    c.list(resourceByKey.event),
-    c.list(resourceByKey.vacancy),
-    c.list(resourceByKey.gallery),
+  const searched = resources.filter((r) => r.search);
+  const read = [...new Set([...searched, ...searched.flatMap((r) => (r.search?.with ? [groupOf(r.search.with.group)] : []))])];
+  const [lists, settings] = await Promise.all([
+    Promise.all(read.map(async (r) => [r.key, await c.list(r)] as const)).then((l) => new Map<string, Row[]>(l)),
     services.settings.get(),
   ]);
   const docs: Doc[] = [];
   const add = (kind: SearchKind, key: string, title: string, text: string, url: string) => {
     if (title.trim()) docs.push({ id: `${kind}:${key}`, kind, title: title.trim(), text, url });
   };
-  for (const b of blogs) add('blog', s(b.blog_id), s(b.title), [stripTags(s(b.description)), s(b.case_name)].filter(Boolean).join(' · '), publicPathOf('blog', b));
-  for (const cat of categories) add('category', s(cat.case_category_id), s(cat.case_name), '', publicPathOf('caseCategory', cat));
-  // A case's page shows its first details row (the spec's detail read); its text is that write-up.
-  const detailOf = new Map<string, Row>();
-  for (const d of details) if (!detailOf.has(s(d.case_id))) detailOf.set(s(d.case_id), d);
-  for (const k of cases) {
-    const text = stripTags(s(detailOf.get(s(k.case_id))?.case_content));
-    add('case', s(k.case_id), s(k.case_title_name), [text, s(k.case_name)].filter(Boolean).join(' · '), publicPathOf('cases', k));
+  for (const r of searched) {
+    const d = r.search!;
+    // Text another group adds to each row (a case's page shows its first write-up).
+    const added = new Map<string, string>();
+    if (d.with) {
+      const other = groupOf(d.with.group);
+      for (const x of lists.get(other.key) ?? []) {
+        const k = s(x[d.with.via]);
+        if (!added.has(k)) added.set(k, textOf(other, x, d.with.text));
+      }
+    }
+    (lists.get(r.key) ?? []).forEach((row, i) => {
+      const id = s(row[r.id]);
+      const text = [added.get(id) ?? '', textOf(r, row, d.text)].filter(Boolean).join(' · ');
+      add(d.kind, id, s(row[d.title]), text, linkTo(r, row, i));
+    });
   }
-  faqs.forEach((f, i) => add('faq', s(f.faqs_id), s(f.question), s(f.answer), publicPathOf('faqs', f, i)));
-  for (const e of events) {
-    const speakers = ((e.speakers as Row[] | undefined) ?? []).map((sp) => [s(sp.speaker_name), s(sp.designation)].filter(Boolean).join(', '));
-    // An event without a detail page (incomplete dates) is found on the events list.
-    add('event', s(e.event_id), s(e.event_title), [s(e.event_description), s(e.event_address), ...speakers].filter(Boolean).join(' · '), isDetailable(e) ? publicPathOf('event', e) : '/event');
-  }
-  for (const v of vacancies) add('vacancy', s(v.vacancy_id), s(v.vacancy_title), s(v.name_of_employment), publicPathOf('vacancy', v));
-  for (const g of gallery) add('gallery', s(g.gallery_id), s(g.title), '', publicPathOf('gallery', g));
   settings.legalTeam.forEach((p, i) =>
     add('profile', String(i), p.name, [p.role, p.practiceAreas.join(', '), p.bio].filter(Boolean).join(' · '), profilePath(p.name)),
   );
@@ -164,11 +171,12 @@ class LocaleIndex {
       .sort((a, b) => Number(b.exact) - Number(a.exact) || b.r.score - a.r.score);
     const total = ranked.length;
     const pages = Math.max(1, Math.ceil(total / SEARCH_PER_PAGE));
+    const kinds = searchKinds();
     const hits: SearchHit[] = ranked.slice((page - 1) * SEARCH_PER_PAGE, page * SEARCH_PER_PAGE).map(({ r, doc }) => {
       // The document's own words that matched (after typo and prefix matching), as the index holds them.
       const terms = new Set(r.terms);
       const { snippet, marks } = snippetOf(doc.text, terms);
-      return { kind: doc.kind, kindLabel: SEARCH_KINDS[doc.kind], title: doc.title, url: doc.url, snippet, marks, titleMarks: marksIn(doc.title, terms) };
+      return { kind: doc.kind, kindLabel: kinds[doc.kind] ?? doc.kind, title: doc.title, url: doc.url, snippet, marks, titleMarks: marksIn(doc.title, terms) };
     });
     return { q, page, pages, total, hits };
   }

@@ -1,15 +1,17 @@
 /**
- * Adding a content group is one declaration and one migration (docs/adding-a-content-group.md): this test
- * declares a throwaway group, creates its table the way its migration would, and uses what the kit
- * compiles from the declaration alone: the add, list, update and delete calls, the validation messages
- * and the group's entry in the API reference.
+ * Adding a content group is one declaration, one migration and one line registering it
+ * (docs/adding-a-content-group.md): this test declares a throwaway group, creates its table the way its
+ * migration would, registers it, and uses what the product derives from the declaration alone: the add,
+ * list, update and delete calls, the validation messages, the group's entry in the API reference, the admin
+ * list, drafts, preview links to its own page, revisions, the trash, its order, its sitemap entries, site
+ * search, the Rule 36 publish check and the assistant's answer about it.
  */
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, isBlank } from '../../content/kit';
-import { resources } from '../../content/resources/index';
-import type { Dialect } from '../../server/db/index';
-import type { MigrationDb } from '../../server/db/schema';
+import { registerGroup } from '../../content/resources/index';
+import { registerMigration, type Dialect } from '../../server/db/index';
+import { createContentTableV1 } from '../../server/db/migrations/content-table-v1';
 import { dynamic } from '../../server/db/schema';
 import { call, startServer, type TestServer } from '../helpers/server';
 
@@ -23,47 +25,36 @@ const notice = defineResource({
   body: 'json',
   keys: { list: 'notices', add: 'notice', update: 'updatedNotice' },
   order: 'desc',
+  ordered: true,
   fields: {
-    notice_title: { type: 'text', label: 'Notice Title', max: 80 },
+    notice_title: { type: 'text', label: 'Notice Title', max: 80, translatable: true },
     posted_on: { type: 'dmy', label: 'Posted On' },
     seats: { type: 'int', label: 'Seats', column: false },
   },
   validate: (v) => (isBlank(v.notice_title) ? 'Please give the notice a title.' : null),
   missingIdMessage: 'Please select a notice to update.',
+  site: { list: '/notices', page: (row) => `/notices/${Number(row.notice_id)}` },
+  search: { kind: 'notice', label: 'Notice', title: 'notice_title', text: [] },
+  rule36: { fields: ['notice_title'] },
+  assistant: { note: 'Notices are pinned on the court-closures board of /notices.', synonyms: 'court closure|closure notice' },
   admin: { path: 'notices', title: 'Notices', empty: 'No notices yet.' },
 });
 
-/** Its migration (server/db/migrations/00NN-notices.ts, were it a real group). */
-function up(dialect: Dialect) {
-  return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('notices')
-      .addColumn('notice_id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('notice_title', 'text', (c) => c.notNull())
-      .addColumn('posted_on', 'text')
-      .addColumn('seats', 'integer')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      // The content lifecycle's columns (drafts, trash, schedule, order: migration 0011).
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
-      .addColumn('pending_draft', 'text')
-      .addColumn('deleted_at', 'text')
-      .addColumn('publish_at', 'text')
-      .addColumn('unpublish_at', 'text')
-      .addColumn('position', 'integer')
-      .execute();
-    await db.schema.createIndex('notices_visible').on('notices').columns(['status', 'deleted_at']).execute();
-  };
-}
+/** Its migration (server/db/migrations/00NN-notices.ts, were it a real group), written with the frozen helper. */
+const up = (dialect: Dialect) =>
+  createContentTableV1(dialect, {
+    table: 'notices',
+    id: 'notice_id',
+    columns: { notice_title: { kind: 'text', required: true }, posted_on: { kind: 'text' }, seats: { kind: 'integer' } },
+  });
 
 let s: TestServer;
 let cookie: string;
 beforeAll(async () => {
-  s = await startServer({ groups: [...resources, notice] });
-  const { store } = s.services;
-  await up(store.dialect)(dynamic(store.db));
+  // The one line registering it (content/resources/index.ts's list, and server/db/index.ts's migrations).
+  registerGroup(notice);
+  registerMigration('9001-notices', up);
+  s = await startServer({ pages: true });
   cookie = await s.login();
 });
 afterAll(async () => {
@@ -87,7 +78,8 @@ describe('a group declared in a test', () => {
     const list = await call(s.url, '/api/notice/getAllNotices');
     expect(list.status).toBe(200);
     expect(list.body.message).toBe('Notice list fetched successfully');
-    expect(list.body.notices.map((n: { notice_title: string }) => n.notice_title)).toEqual(['Second', 'Court closed']);
+    // An ordered group (`ordered: true`): a new row goes to the end of the order the firm set.
+    expect(list.body.notices.map((n: { notice_title: string }) => n.notice_title)).toEqual(['Court closed', 'Second']);
 
     // Judged as sent (the required title is sent); the optional date left out keeps its value.
     const upd = await call(s.url, '/api/notice/updateNotice', { cookie, json: { notice_id: id, notice_title: 'Court closed today', seats: 3 } });
@@ -123,6 +115,62 @@ describe('a group declared in a test', () => {
     expect((await call(s.url, '/api/notice/getAllNotices')).body.notices).toHaveLength(before);
   });
 
+  it('gets the lifecycle: drafts, a preview link to its own page, revisions, trash, order', async () => {
+    const draft = await call(s.url, '/api/notice/addNotice', { cookie, json: { notice_title: 'Draft closure', status: 'draft' } });
+    expect(draft.status).toBe(200);
+    const id = draft.body.notice.notice_id as number;
+    const titles = async () => (await call(s.url, '/api/notice/getAllNotices')).body.notices.map((n: { notice_title: string }) => n.notice_title);
+    expect(await titles()).not.toContain('Draft closure');
+    const admin = await call(s.url, '/api/content/notice?status=draft', { cookie });
+    expect(admin.status).toBe(200);
+    expect(JSON.stringify(admin.body)).toContain('Draft closure');
+
+    const preview = await call(s.url, `/api/content/notice/${id}/preview`, { cookie, method: 'POST', json: {} });
+    expect(preview.status).toBe(200);
+    // The link shows the row on its own page, as its declaration's `site.page` names it.
+    const token = String(preview.body.url).split('/preview/')[1]!;
+    expect((await s.services.content.lifecycle.resolvePreview(token))?.path).toBe(`/notices/${id}`);
+
+    expect((await call(s.url, `/api/content/notice/${id}/publish`, { cookie, method: 'POST', json: {} })).status).toBe(200);
+    expect(await titles()).toContain('Draft closure');
+    await call(s.url, '/api/notice/updateNotice', { cookie, json: { notice_id: id, notice_title: 'Closure, revised' } });
+    const revs = await call(s.url, `/api/content/notice/${id}/revisions`, { cookie });
+    expect(revs.status).toBe(200);
+    expect(JSON.stringify(revs.body)).toContain('Draft closure');
+
+    const other = (await call(s.url, '/api/notice/addNotice', { cookie, json: { notice_title: 'Other closure' } })).body.notice.notice_id as number;
+    const ordered = await call(s.url, '/api/content/notice/reorder', { cookie, json: { ids: [id, other] } });
+    expect(ordered.status).toBe(200);
+    const order = await titles();
+    expect(order.indexOf('Closure, revised')).toBeLessThan(order.indexOf('Other closure'));
+
+    await call(s.url, '/api/notice/deleteNotice', { cookie, json: { notice_id: other } });
+    const trash = await call(s.url, '/api/content/notice?status=trash', { cookie });
+    expect(JSON.stringify(trash.body)).toContain('Other closure');
+    expect((await call(s.url, `/api/content/notice/${other}/restore`, { cookie, method: 'POST', json: {} })).status).toBe(200);
+    expect(await titles()).toContain('Other closure');
+  });
+
+  it('is in the sitemap, found by site search, checked under Rule 36 and known to the assistant', async () => {
+    const id = (await call(s.url, '/api/notice/addNotice', { cookie, json: { notice_title: 'Quillmoor registry closed' } })).body.notice.notice_id as number;
+    const sitemap = await fetch(`${s.url}/sitemap.xml`).then((r) => r.text());
+    expect(sitemap).toContain(`/notices/${id}</loc>`);
+
+    const found = await call(s.url, '/api/search?q=quillmor');
+    expect(found.status).toBe(200);
+    expect(found.body.hits).toEqual([expect.objectContaining({ kind: 'notice', kindLabel: 'Notice', url: `/notices/${id}` })]);
+
+    const refused = await call(s.url, '/api/notice/addNotice', { cookie, json: { notice_title: 'The best lawyers in Kochi' } });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('best lawyers');
+    const overridden = await call(s.url, '/api/notice/addNotice', { cookie, json: { notice_title: 'The best lawyers in Kochi', override_reason: 'A quotation' } });
+    expect(overridden.status).toBe(200);
+
+    const answer = await s.app.assistant.builtin('How do I add a notice?');
+    expect(answer.text).toContain('/admin-side-bar/notices');
+    expect(answer.text).toContain('court-closures board of /notices');
+  });
+
   it('needs the session for its writes', async () => {
     const res = await call(s.url, '/api/notice/addNotice', { json: { notice_title: 'Anonymous' } });
     expect(res.status).toBe(401);
@@ -133,7 +181,7 @@ describe('a group declared in a test', () => {
     const add = doc.paths['/api/notice/addNotice'].post;
     expect(add.tags).toEqual(['Notices']);
     expect(add.security).toEqual([{ session: [] }]);
-    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats', 'status']);
+    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(['notice_title', 'posted_on', 'seats', 'status', 'override_reason']);
     expect(Object.keys(add.responses['200'].content['application/json'].schema.allOf[1].properties)).toEqual(['notice']);
     expect(doc.paths['/api/notice/getAllNotices'].get.security).toEqual([]);
     expect(doc.paths['/api/notice/updateNotice'].put).toBeDefined();
@@ -159,6 +207,8 @@ describe('what the kit reads from a declaration', () => {
       fields: { motion_title: { type: 'text', label: 'Title', max: 80 }, note: { type: 'text', label: 'Note', column: false } },
       validate: () => null,
       missingIdMessage: 'Please select a motion.',
+      site: { list: '/motions' },
+      rule36: { fields: [] },
       admin: { path: 'motions', title: 'Motions', empty: 'No motions.' },
     });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PER_PAGE, pageWindow } from '../../app/components/public/pager';
+import { pageWindow } from '../../app/components/public/pager';
+import { faqs } from '../../content/resources/index';
+
+const PER_PAGE = { faqs: faqs.site.perPage! };
 import { file, jpgBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
 

@@ -1,61 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { signedInServer } from '../helpers/server';
 import { dynamic } from '../../server/db/schema';
+import { NOT_SIGNED_IN, declaredAccess } from '../../server/api/auth-hooks';
 
 /**
- * Walks every route the server registers. Only the routes named here are open to visitors; any other
- * route (including one added later) must answer 401 without a session and change nothing.
+ * Walks every route the server registers. Only the routes that declare `roles: 'public'` in their schema
+ * (decision 0040) are open to visitors: every other route (including one added later) must answer 401 without
+ * a session and change nothing, and every public one must answer without one. The public set is checked
+ * against the visitors' calls of the spec and the admin's writes, so a declaration made public by mistake
+ * fails here.
  */
-const PUBLIC = new Set([
-  'GET /api/health',
-  // Readiness (decision 0051): states only, no addresses or paths.
-  'GET /api/ready',
-  'GET /api/docs',
-  'GET /api/docs.json',
-  'POST /api/admin/adminlogin',
-  'POST /api/admin/logout',
-  'POST /api/admin/forgotpassword',
-  'POST /api/admin/resetpassword',
-  // The second step of a sign-in and a passkey sign-in (decisions 0043, 0044): they start a session.
-  'POST /api/admin/verifytotp',
-  'POST /api/admin/passkeylogin/start',
-  'POST /api/admin/passkeylogin/finish',
-  'GET /api/settings/getsettings',
-  'POST /api/mail/contact',
-  // Intake (decision 0017): the free slots and a visitor's data-rights request (which only mails a one-time link).
-  'GET /api/consultations/slots',
-  // Routing (decision 0067): the booking page's choices of office, video and practice area.
-  'GET /api/consultations/routing',
-  'POST /api/privacy/request',
-  // Rule 36 (decision 0019): counting an agreement to the public disclaimer.
-  'POST /api/disclaimer/accept',
-  // Insights (decision 0058): the public pages' beacon counts a page view (no cookie, nothing personal).
-  'POST /api/insights/hit',
-  // Site search (decision 0054): the same published items as the public pages.
-  'GET /api/search',
-  // The WhatsApp Cloud API's webhook (decision 0074): the handshake, and statuses signed with the app secret.
-  'GET /api/whatsapp/webhook',
-  'POST /api/whatsapp/webhook',
-  'GET /api/carousel/getallcarousel',
-  'GET /api/calendar/getAllCalendarsInDesc',
-  'GET /api/about/getRecentAboutImage',
-  'GET /api/caseCategory/getallcases',
-  'POST /api/cases/getcasesByCategory',
-  'POST /api/casedetails/getCasedetailsByCaseId',
-  'GET /api/blog/getblogs',
-  'POST /api/blog/getblogByid',
-  'GET /api/event/getAllEvents',
-  'GET /api/clientreview/getallreviews',
-  'GET /api/ourteam/getallourteam',
-  'GET /api/faqs/getallfaqs',
-  'GET /api/ourpatners/getAllPartners',
-  'GET /api/ads/getallads',
-  'GET /api/gallery/getallGallery',
-  'GET /api/vacancy/getAllVacancyData',
-  'GET /uploads/*',
-]);
-
 const { s, cookie } = await signedInServer({ demo: false });
+
+const PUBLIC = new Set(s.routes.filter((r) => declaredAccess(r.schema) === 'public').map((r) => `${r.method} ${r.url}`));
 
 async function tableCounts(): Promise<Record<string, number>> {
   const db = s.services.store.db;
@@ -76,6 +33,23 @@ async function tableCounts(): Promise<Record<string, number>> {
 const concrete = (url: string) => url.replace('*', 'private/consultations/x.pdf').replace(/:(\w+)/g, '1');
 
 describe('every registered route', () => {
+  it('declares public the calls visitors make, and none of the admin’s', () => {
+    for (const call of [
+      'GET /api/health',
+      'GET /api/ready',
+      'POST /api/admin/adminlogin',
+      'POST /api/mail/contact',
+      'GET /api/settings/getsettings',
+      'GET /api/faqs/getallfaqs',
+      'POST /api/blog/getblogByid',
+      'GET /api/consultations/slots',
+    ])
+      expect(PUBLIC, call).toContain(call);
+    const adminWrites = [...PUBLIC].filter((k) => /^\w+ \/api\/.*\/(add|update|delete|remove|save|upload|retry|reorder|restore|purge|publish)/i.test(k));
+    expect(adminWrites).toEqual([]);
+    for (const k of PUBLIC) expect(k, k).not.toMatch(/^\w+ \/api\/(audit|mail\/(outbox|sendmail|retry)|admins|account|content|redirects|not-found|insights\/summary)/);
+  });
+
   it('answers 401 without a session unless it is explicitly public, and changes nothing', async () => {
     const routes = s.routes.filter(
       (r) =>
@@ -99,6 +73,23 @@ describe('every registered route', () => {
     }
     expect(open).toEqual([]);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('lets every public call through without a session', async () => {
+    const refused: string[] = [];
+    for (const key of PUBLIC) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (!url.startsWith('/api') || method === 'HEAD') continue;
+      const res = await fetch(`${s.url}${concrete(url)}`, {
+        method,
+        headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : '{}',
+      });
+      // Refused by the guard (a call may answer 401 of its own, as the webhook does to a bad signature).
+      const text = await res.text();
+      if (res.status === 401 && text.includes(NOT_SIGNED_IN)) refused.push(`${key} → 401`);
+    }
+    expect(refused).toEqual([]);
   });
 
   it('refuses every state-changing route from another site with 403, even signed in', async () => {

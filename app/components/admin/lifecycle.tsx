@@ -16,8 +16,6 @@ import { FileView } from './FileView';
 import { notify } from './notify';
 import type { Row } from './resource-form';
 
-/** Groups shown in the order the firm sets (the server's ORDERED list). */
-export const ORDERED_GROUPS: ReadonlySet<string> = new Set(['carousel', 'team', 'faqs', 'caseCategory', 'cases', 'gallery', 'partners', 'review']);
 export type ListState = 'all' | 'published' | 'draft' | 'scheduled' | 'trash';
 const STATE_LABELS: Record<ListState, string> = { all: 'All', published: 'Published', draft: 'Drafts', scheduled: 'Scheduled', trash: 'Trash' };
 export const ADMIN_PER_PAGE = 50;
@@ -33,7 +31,7 @@ export function showTime(iso: unknown): string {
 
 /** The server-side list of one group: query state, rows of the current page, totals per state. */
 export function useContentList(def: ResourceDef) {
-  const ordered = ORDERED_GROUPS.has(def.key);
+  const ordered = !!def.ordered;
   const [q, setQ] = useState('');
   const [state, setState] = useState<ListState>('all');
   const [sort, setSort] = useState<string>(ordered ? 'position' : def.id);

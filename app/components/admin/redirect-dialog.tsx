@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Form } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
@@ -53,4 +53,29 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
       ) : null}
     </Dialog>
   );
+}
+
+/**
+ * The dialog as a page uses it: `open(draft)` shows it with that draft (a fresh form each time), `dialog` is
+ * the element to render, and `reload` runs after a save.
+ */
+export function useRedirectDialog(reload: () => Promise<void>): { open(draft: RedirectDraft): void; dialog: ReactElement } {
+  const [draft, setDraft] = useState<RedirectDraft | null>(null);
+  const [opened, setOpened] = useState(0);
+  const open = (d: RedirectDraft) => {
+    setOpened((n) => n + 1);
+    setDraft(d);
+  };
+  const dialog = (
+    <RedirectDialog
+      key={opened}
+      draft={draft}
+      onClose={() => setDraft(null)}
+      onSaved={() => {
+        setDraft(null);
+        void reload();
+      }}
+    />
+  );
+  return { open, dialog };
 }

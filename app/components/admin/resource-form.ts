@@ -147,17 +147,9 @@ export async function deleteResource(def: ResourceDef, row: Row): Promise<ApiRes
   return api(apiPath(def, 'delete'), { method: 'POST', json: { [def.id]: Number(row[def.id]) } });
 }
 
-/** The admin error texts of section 8 for a list that failed to load. */
-const FETCH_ERRORS: Partial<Record<string, string>> = {
-  caseCategory: 'Error fetching categories',
-  cases: 'Error fetching cases',
-  faqs: 'Error fetching FAQs.',
-  review: 'Error occurred while fetching reviews',
-  event: 'Something went wrong while fetching events.',
-};
-
+/** The text for a list that failed to load: the group's own (section 8 of the spec), else a plain one. */
 export function fetchErrorText(def: ResourceDef): string {
-  return FETCH_ERRORS[def.key] ?? `Error fetching ${def.admin.title.toLowerCase()}.`;
+  return def.admin.loadError ?? `Error fetching ${def.admin.title.toLowerCase()}.`;
 }
 
 export async function loadList(def: ResourceDef): Promise<{ rows: Row[]; error: string | null }> {

@@ -20,8 +20,8 @@ export async function rowFromParam<R extends ResourceDef>(
   return row;
 }
 
-/** Items per page of the public lists (blog, events, FAQs): the pages stay light however much is published. */
-export const PER_PAGE = { blog: 12, event: 12, faqs: 20 } as const;
+/** Items per page of a paged public list that declares none (the declarations' `site.perPage`). */
+const DEFAULT_PER_PAGE = 20;
 
 /**
  * The page a list URL asks for (`?page=N`, 1 when absent). Anything but a whole number from 1 up is a real
@@ -49,9 +49,10 @@ export async function loadListPage<R extends ResourceDef>(
   services: Services,
   request: Request,
   resource: R,
-  perPage: number,
   failedMessage: string,
 ): Promise<{ list: Loaded<ReadRowOf<R>[]>; page: number; pages: number }> {
+  // The group's page size (its declaration's `site.perPage`): the pages stay light however much is published.
+  const perPage = resource.site.perPage ?? DEFAULT_PER_PAGE;
   const page = pageFromRequest(request);
   const loaded = await attempt(
     () => services.content.listPage(resource, page, perPage),

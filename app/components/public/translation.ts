@@ -22,13 +22,13 @@ export const requestLocale = (request: Request): Locale => localeOfPath(new URL(
 export type PageRows = readonly (readonly [group: string, id: number | string])[];
 
 /**
- * The rows whose text each detail page shows, in one place for the page and the sitemap (so both list the
- * same locales): a blog or an event is its row; a case category its row and its cases' titles; a case its
- * row and its detail rows.
+ * The rows whose text each detail page shows, in one place for the pages (the sitemap asks the same of each
+ * row with a page, by its group and id): a page is published in a locale where its own row is translated.
+ * Its children (a category's case titles, a case's detail rows) are not asked yet (decision 0064).
  */
 export const pageRows = {
   blog: (id: number): PageRows => [['blog', id]],
   event: (id: number): PageRows => [['event', id]],
-  category: (id: number, cases: readonly { case_id?: unknown }[]): PageRows => [['caseCategory', id], ...cases.map((c) => ['cases', Number(c.case_id)] as const)],
-  caseView: (id: number, details: readonly { case_details_id?: unknown }[]): PageRows => [['cases', id], ...details.map((d) => ['caseDetails', Number(d.case_details_id)] as const)],
+  category: (id: number): PageRows => [['caseCategory', id]],
+  caseView: (id: number): PageRows => [['cases', id]],
 };

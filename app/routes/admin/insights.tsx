@@ -4,28 +4,10 @@ import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { ChartCanvas } from '~/components/admin/chart';
 import { notify } from '~/components/admin/notify';
 import { api } from '~/lib/api';
+import type { InsightsRanked as Ranked, InsightsSummary as Summary } from '../../../content/admin-views';
 
 export function meta() {
   return [{ title: 'Insights | Admin' }];
-}
-
-interface Ranked {
-  key: string;
-  count: number;
-}
-
-interface Summary {
-  from: string;
-  to: string;
-  totals: { views: number; visitors: number; requests: number };
-  days: { day: string; views: number; visitors: number }[];
-  pages: Ranked[];
-  referrers: Ranked[];
-  campaigns: Ranked[];
-  devices: Ranked[];
-  languages: Ranked[];
-  landings: Ranked[];
-  requests: Ranked[];
 }
 
 const BLUE = '#0d6efd';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { DataTable, type Column } from '~/components/admin/DataTable';
 import { notify } from '~/components/admin/notify';
-import { EMPTY_REDIRECT, RedirectDialog, type RedirectDraft } from '~/components/admin/redirect-dialog';
+import { EMPTY_REDIRECT, useRedirectDialog } from '~/components/admin/redirect-dialog';
 import { api } from '~/lib/api';
 
 export function meta() {
@@ -31,8 +31,6 @@ const COLUMNS: Column<Missing>[] = [
  */
 export default function NotFoundPage() {
   const [rows, setRows] = useState<Missing[] | null>(null);
-  const [draft, setDraft] = useState<RedirectDraft | null>(null);
-  const [opened, setOpened] = useState(0);
   const load = useCallback(async () => {
     const r = await api<{ paths: Missing[] }>('/not-found');
     if (r.ok) setRows(r.body.paths);
@@ -41,6 +39,7 @@ export default function NotFoundPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  const { open, dialog } = useRedirectDialog(load);
   return (
     <>
       <h1 className="h3 mb-3">Not Found</h1>
@@ -65,10 +64,7 @@ export default function NotFoundPage() {
                   size="sm"
                   variant="outline-primary"
                   aria-label={`Create a redirect from ${r.path}`}
-                  onClick={() => {
-                    setOpened((n) => n + 1);
-                    setDraft({ ...EMPTY_REDIRECT, from: r.path });
-                  }}
+                  onClick={() => open({ ...EMPTY_REDIRECT, from: r.path })}
                 >
                   Create redirect
                 </Button>
@@ -77,15 +73,7 @@ export default function NotFoundPage() {
           />
         </Card.Body>
       </Card>
-      <RedirectDialog
-        key={opened}
-        draft={draft}
-        onClose={() => setDraft(null)}
-        onSaved={() => {
-          setDraft(null);
-          void load();
-        }}
-      />
+      {dialog}
     </>
   );
 }

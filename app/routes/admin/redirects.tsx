@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { DataTable, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
 import { TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
-import { EMPTY_REDIRECT, RedirectDialog, type RedirectDraft } from '~/components/admin/redirect-dialog';
+import { EMPTY_REDIRECT, useRedirectDialog } from '~/components/admin/redirect-dialog';
 
 export function meta() {
   return [{ title: 'Redirects | Admin' }];
@@ -37,16 +37,10 @@ const COLUMNS: Column<Redirect>[] = [
  */
 export default function RedirectsPage() {
   const { rows, load, page, pages, setPage, search, setSearch, first } = usePagedRows<Redirect>('/redirects', 'redirects', 'Failed to load the redirects');
-  const [draft, setDraft] = useState<RedirectDraft | null>(null);
-  const [opened, setOpened] = useState(0);
+  const { open, dialog } = useRedirectDialog(load);
   const [csv, setCsv] = useState('');
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ line: number; message: string }[]>([]);
-
-  const open = (d: RedirectDraft) => {
-    setOpened((n) => n + 1);
-    setDraft(d);
-  };
 
   async function remove(r: Redirect) {
     if (!window.confirm(`Delete the redirect from ${r.from_path}? That address will answer “not found” again.`)) return;
@@ -150,15 +144,7 @@ export default function RedirectsPage() {
           ) : null}
         </Card.Body>
       </Card>
-      <RedirectDialog
-        key={opened}
-        draft={draft}
-        onClose={() => setDraft(null)}
-        onSaved={() => {
-          setDraft(null);
-          void load();
-        }}
-      />
+      {dialog}
     </>
   );
 }

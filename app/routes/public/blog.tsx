@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { BlogCard, blogCardRow } from '../../components/public/cards';
 import { ListGrid } from '../../components/public/list-state';
-import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
+import { loadListPage, Pager, pagePath } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import type { Route } from './+types/blog';
@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     list: blogs,
     page,
     pages,
-  } = await loadListPage(context.services, request, resourceByKey.blog, PER_PAGE.blog, 'Failed to load blogs');
+  } = await loadListPage(context.services, request, resourceByKey.blog, 'Failed to load blogs');
   return { blogs: { ...blogs, value: blogs.value.map(blogCardRow) }, page, pages };
 }
 

@@ -3,7 +3,7 @@ import { eventStatus } from '../../../content/rules/event-timing';
 import { resourceByKey } from '../../../content/resources/index';
 import { EventCard } from '../../components/public/cards';
 import { ListGrid } from '../../components/public/list-state';
-import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
+import { loadListPage, Pager, pagePath } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import type { Route } from './+types/event';
@@ -17,7 +17,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.services,
     request,
     resourceByKey.event,
-    PER_PAGE.event,
     'Failed to load events. Please try again later.',
   );
   const now = Date.now();

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { FaqAccordion } from '../../components/public/faq-accordion';
 import { ListView } from '../../components/public/list-state';
-import { loadListPage, Pager, pagePath, PER_PAGE } from '../../components/public/pager';
+import { loadListPage, Pager, pagePath } from '../../components/public/pager';
 import { Page } from '../../components/public/page';
 import { seo } from '../../components/public/seo';
 import type { Route } from './+types/faqs';
@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     list: faqs,
     page,
     pages,
-  } = await loadListPage(context.services, request, resourceByKey.faqs, PER_PAGE.faqs, 'Failed to load FAQs!');
+  } = await loadListPage(context.services, request, resourceByKey.faqs, 'Failed to load FAQs!');
   return { faqs, page, pages };
 }
 

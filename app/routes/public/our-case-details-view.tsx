@@ -17,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(theCase.case_id);
   const details = await attempt(() => s.content.caseDetailsByCase(id), 'Failed to fetch case detail.', [], s.log);
   const detail = details.value[0] ?? null;
-  const rows = pageRows.caseView(id, details.value);
+  const rows = pageRows.caseView(id);
   return { theCase, detail, error: details.error, published: await publishedLocales(s, rows) };
 }
 

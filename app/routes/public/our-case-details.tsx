@@ -14,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const category = await rowFromParam(s, resourceByKey.caseCategory, params.categoryId, 'No case category found.');
   const id = Number(category.case_category_id);
   const cases = await attempt(() => s.content.casesByCategory(id), 'Failed to fetch case details.', [], s.log);
-  const rows = pageRows.category(id, cases.value);
+  const rows = pageRows.category(id);
   return { category, cases, published: await publishedLocales(s, rows) };
 }
 

@@ -1,9 +1,6 @@
-import { eventPath } from '../../../content/rules/slug';
-import { isDetailable } from '../../../content/rules/event-timing';
-import { resourceByKey } from '../../../content/resources/index';
-import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
-import { pageRows, publishedLocales, type PageRows } from '../../components/public/translation';
 import type { Route } from './+types/sitemap';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
+import { publishedLocales, type PageRows } from '../../components/public/translation';
 // The public pages without an id in their path; the browser tests and Lighthouse read the same list.
 import STATIC_PAGES from '../../../content/rules/public-pages.json';
 // Pages for visitors only (search results, decision 0054): noindex, so not listed either.
@@ -12,40 +9,31 @@ import NOT_INDEXED from '../../../content/rules/noindex-pages.json';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The sitemap: every public page, and every blog, case category, case and event with a detail page, in each
- * locale it is published in (decision 0063), each with its alternates (`xhtml:link`, plus `x-default`).
- * An untranslated row's page in another locale (decision 0064) is not listed: it is `noindex`.
+ * The sitemap: every public page, and every row with a page of its own (blogs, case categories, cases,
+ * events), in each locale it is published in (decision 0063), each with its alternates (`xhtml:link`, plus
+ * `x-default`). An untranslated row's page in another locale (decision 0064) is not listed: it is `noindex`.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
   const c = s.content;
   const origin = s.config.publicUrl;
-  const [settings, blogs, categories, cases, details, events] = await Promise.all([
-    s.settings.get(),
-    c.list(resourceByKey.blog),
-    c.list(resourceByKey.caseCategory),
-    c.list(resourceByKey.cases),
-    c.list(resourceByKey.caseDetails),
-    c.list(resourceByKey.event),
-  ]);
+  const settings = await s.settings.get();
+  // Every row with a page of its own, of every group whose declaration gives rows one (`site.page`).
+  const paged = c.groups.filter((r) => r.site.page && r.site.sitemap !== false);
+  const lists = await Promise.all(paged.map((r) => c.list(r)));
+  const rows = new Map<string, { lastmod: string; rows: PageRows }>();
+  paged.forEach((r, i) => {
+    for (const row of lists[i]!) {
+      const path = r.site.page!(row);
+      const lastmod = String(row.updated_at ?? '');
+      const seen = rows.get(path ?? '');
+      const id = (row as Record<string, unknown>)[r.id];
+      if (path && (seen === undefined || lastmod > seen.lastmod)) rows.set(path, { lastmod, rows: [[r.key, Number(id)]] });
+    }
+  });
   const entries: { path: string; lastmod?: string; rows?: PageRows }[] = [
     ...STATIC_PAGES.filter((path) => !NOT_INDEXED.includes(path)).map((path) => ({ path })),
-    ...categories.map((r) => ({
-      path: `/our-case-details/${r.case_category_id}`,
-      lastmod: String(r.updated_at ?? ''),
-      rows: pageRows.category(Number(r.case_category_id), cases.filter((k) => Number(k.case_category_id) === Number(r.case_category_id))),
-    })),
-    ...cases.map((r) => ({
-      path: `/our-case-details-view/${r.case_id}`,
-      lastmod: String(r.updated_at ?? ''),
-      rows: pageRows.caseView(Number(r.case_id), details.filter((d) => Number(d.case_id) === Number(r.case_id))),
-    })),
-    ...blogs.map((r) => ({ path: `/blog-details/${r.blog_id}`, lastmod: String(r.updated_at ?? ''), rows: pageRows.blog(Number(r.blog_id)) })),
-    ...events.filter(isDetailable).map((r) => ({
-      path: eventPath(String(r.event_title ?? '')),
-      lastmod: String(r.updated_at ?? ''),
-      rows: pageRows.event(Number(r.event_id)),
-    })),
+    ...[...rows].map(([path, e]) => ({ path, ...e })),
   ];
   // Only current addresses: an address that redirects (a manual redirect over a page) is left out (decision 0057).
   const current = entries.filter((e) => !s.redirects.redirects(e.path));
