@@ -40,7 +40,7 @@ export function settingsFieldLabel(path: string): string {
   return m ? `Profile ${Number(m[1]) + 1}: ${PROFILE_LABEL[m[2] as ProfileText]}` : path;
 }
 
-/** Findings in the settings' visitor-facing texts, each naming its path as `field`. */
-export function checkSettingsRule36(s: SiteSettings): Rule36Finding[] {
-  return paths(s).flatMap((field) => checkRule36(settingsFieldText(s, field)).map((f) => ({ ...f, field })));
+/** Findings in the settings' visitor-facing texts, each naming its path as `field`; `locale` is their language (default 'en'). */
+export function checkSettingsRule36(s: SiteSettings, locale?: string): Rule36Finding[] {
+  return paths(s).flatMap((field) => checkRule36(settingsFieldText(s, field), { locale }).map((f) => ({ ...f, field })));
 }

@@ -184,7 +184,7 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         tags: ['Consultations'],
         summary: 'Give a booked consultation to another lawyer; the old and the new lawyer are mailed',
         description:
-          '409 when the new lawyer already has a consultation at that time, is switched off or does not take video consultations.',
+          '409 when the new lawyer already has a consultation at that time, is switched off, does not take video consultations (for a video one) or does not sit in the office of an in-person one.',
         roles: ROLES_OF.intake,
         security: ADMIN,
         body: ReassignBody,

@@ -614,7 +614,11 @@ export class Intake {
         if (!(await this.lawyers.takeSeat(trx, lawyerId, row.slot_start, id, now))) {
           throw new AppError(409, `${lawyer.name} already has a consultation at that time.`);
         }
-        const office = row.mode === 'video' || !row.office || lawyer.offices.includes(row.office) ? row.office : (lawyer.offices[0] ?? row.office);
+        // The client was told the office: an in-person consultation stays there (decision 0067).
+        if (row.mode !== 'video' && row.office && !lawyer.offices.includes(row.office)) {
+          throw new AppError(409, `${lawyer.name} does not sit in the ${row.office} office.`);
+        }
+        const office = row.office;
         await trx
           .updateTable('consultations')
           .set({ lawyer_id: lawyerId, office, mode: row.mode ?? 'in_person', updated_at: now.toISOString() })

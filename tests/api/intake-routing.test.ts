@@ -360,10 +360,10 @@ describe('the intake role', () => {
     expect(Number(row.lawyer_id)).toBe(asha.lawyer_id); // Bala's hours end at 05:00
     const moved = await call(s.url, '/api/consultations/reassign', {
       cookie: intake.cookie,
-      json: { consultation_id: Number(row.consultation_id), lawyer_id: chitra.lawyer_id },
+      json: { consultation_id: Number(row.consultation_id), lawyer_id: bala.lawyer_id },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(Number((await rowOf(r.body.reference)).lawyer_id)).toBe(chitra.lawyer_id);
+    expect(Number((await rowOf(r.body.reference)).lawyer_id)).toBe(bala.lawyer_id);
     const list = await call(s.url, '/api/lawyers/getall', { cookie: intake.cookie });
     expect(list.status).toBe(200);
     expect(list.body.lawyers.every((l: { feed_url: string | null }) => l.feed_url === null)).toBe(true);
@@ -492,6 +492,30 @@ describe('video consultations and the lawyer’s calendar feed', () => {
     expect((await fetch(`${s.url}/calendar/short.ics`)).status).toBe(404);
   });
 
+  it('reassigning a confirmed consultation cancels it in the old lawyer’s feed and adds it to the new one’s; not to another office', async () => {
+    const r = await book({ slot: MON('04:30'), office: 'Bengaluru', lawyer: String(bala.lawyer_id) });
+    expect(r.status).toBe(200);
+    const row = await rowOf(r.body.reference);
+    const id = Number(row.consultation_id);
+    expect(Number(row.lawyer_id)).toBe(bala.lawyer_id);
+    expect((await post('/api/consultations/decide', { consultation_id: id, action: 'confirm' })).status).toBe(200);
+    const balaFeed = bala.feed_url.replace(/^https?:\/\/[^/]+/, s.url);
+    const eventOf = async (url: string) => {
+      const body = (await (await fetch(url)).text()).replace(/\r\n /g, '');
+      return body.split('BEGIN:VEVENT').find((e) => e.includes(`UID:${r.body.reference}@`)) ?? '';
+    };
+    expect(await eventOf(balaFeed)).toMatch(/SEQUENCE:0\r\n[\s\S]*STATUS:CONFIRMED/);
+    // Chitra sits in Kochi only: the client was told Bengaluru.
+    const away = await post('/api/consultations/reassign', { consultation_id: id, lawyer_id: chitra.lawyer_id });
+    expect(away.status).toBe(409);
+    expect(away.body.message).toBe('Adv. Chitra Nair does not sit in the Bengaluru office.');
+    expect((await post('/api/consultations/reassign', { consultation_id: id, lawyer_id: asha.lawyer_id })).status).toBe(
+      200,
+    );
+    expect(await eventOf(balaFeed)).toMatch(/SEQUENCE:1\r\n[\s\S]*STATUS:CANCELLED/);
+    expect(await eventOf(feed)).toMatch(/SEQUENCE:0\r\n[\s\S]*STATUS:CONFIRMED/);
+  });
+
   it('the week view lists the bookings per lawyer and office', async () => {
     const r = await call(s.url, '/api/consultations/week?from=2030-03-04', { cookie });
     expect(r.status).toBe(200);
@@ -505,9 +529,9 @@ describe('video consultations and the lawyer’s calendar feed', () => {
     const bengaluru = all.filter((b) => b.lawyer_id === asha.lawyer_id || b.lawyer_id === bala.lawyer_id);
     expect(bengaluru.length).toBeGreaterThanOrEqual(4);
     expect(bengaluru.every((b) => b.office === 'Bengaluru' && b.day === '2030-03-04')).toBe(true);
-    // Chitra's: the one reassigned to her (now at her Kochi office) and the Kochi booking.
+    // Chitra's: the Kochi booking.
     const kochi = all.filter((b) => b.lawyer_id === chitra.lawyer_id);
-    expect(kochi.map((b) => b.office)).toEqual(['Kochi', 'Kochi']);
+    expect(kochi.map((b) => b.office)).toEqual(['Kochi']);
     expect(kochi.every((b) => b.lawyer === 'Adv. Chitra Nair')).toBe(true);
     const byOffice = await call(s.url, '/api/consultations/week?from=2030-03-04&office=Kochi', { cookie });
     expect(byOffice.body.bookings.every((b: { office: string }) => b.office === 'Kochi')).toBe(true);

@@ -114,6 +114,8 @@ interface LawyerOption {
   lawyer_id: number;
   name: string;
   active: boolean;
+  video: boolean;
+  offices: string[];
 }
 interface Routing {
   lawyers: LawyerOption[];
@@ -450,7 +452,13 @@ export default function ConsultationsPage() {
                         >
                           <option value="">Reassign to…</option>
                           {routing.lawyers
-                            .filter((l) => l.active && l.lawyer_id !== c.lawyer?.lawyer_id)
+                            .filter(
+                              (l) =>
+                                l.active &&
+                                l.lawyer_id !== c.lawyer?.lawyer_id &&
+                                // The server refuses another office for an in-person consultation, and video for a lawyer who does not take it.
+                                (c.mode === 'video' ? l.video : !c.office || l.offices.includes(c.office)),
+                            )
                             .map((l) => (
                               <option key={l.lawyer_id} value={l.lawyer_id}>
                                 {l.name}
