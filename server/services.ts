@@ -27,7 +27,7 @@ export interface Services {
   search: SiteSearch;
   /** Old addresses and manual redirects (decision 0057). */
   redirects: RedirectService;
-  /** Translations of content rows per locale (decision 0076). */
+  /** Translations of content rows per locale (decision 0076); the public pages ask it whether a row is translated (decision 0064). */
   translations: TranslationService;
   /** Missing pages counted per path and day (decision 0057). */
   notFound: NotFoundLog;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ResourceDef } from '../../content/kit';
-import { DEFAULT_LOCALE, LOCALES } from '../../content/locales';
+import { DEFAULT_LOCALE, LOCALES, type TranslationState } from '../../content/locales';
 import { checkRecordRule36 } from '../../content/rules/rule36';
 import { bumpContentVersion } from '../cluster/version';
 import { decidePublish, overrideReasonOf, type Rule36Override, type RuleSettings } from '../compliance/publish-check';
@@ -18,7 +18,7 @@ import { AppError } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 
 /** Where one locale's translation of a row stands. */
-export type TranslationState = 'missing' | 'draft' | 'published' | 'outdated';
+export type { TranslationState };
 
 /** The locales content is translated into: every locale but English. */
 export const TRANSLATED_LOCALES: readonly string[] = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
@@ -242,6 +242,19 @@ export class TranslationService {
       );
     }
     return out;
+  }
+
+  /**
+   * Whether a content row is translated into a locale: the public pages' one question (decision 0064). English,
+   * the source, is always published; an unknown group or row, or a group without translatable text, is missing.
+   */
+  async translationStateOf(group: string, id: number | string, locale: string): Promise<TranslationState> {
+    if (locale === DEFAULT_LOCALE) return 'published';
+    const r = this.deps.content.groups.find((g) => g.key === group);
+    const n = typeof id === 'number' ? id : Number(id);
+    if (!r || !translatableFields(r).length || !Number.isSafeInteger(n) || n <= 0) return 'missing';
+    const row = await this.deps.content.lifecycle.raw(r, n).catch(() => null);
+    return row ? this.stateOfRow(r, row, locale) : 'missing';
   }
 
   /** The state of one row's translation, for the public page of that row in that locale. */
