@@ -4,8 +4,10 @@
  * pages are ordinary document loads, served from the page cache. The server's loader script imports this
  * module after the first paint and calls `start` with the built module of each island on the page.
  */
+import { I18nProvider } from '@lingui/react';
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { CATALOG_SCRIPT_ID, i18nFor, type PageCatalog } from './lib/i18n';
 
 type IslandComponent = ComponentType<Record<string, unknown>>;
 
@@ -21,8 +23,16 @@ function propsOf(el: HTMLElement, name: string): Record<string, unknown> {
   return JSON.parse(script.textContent || '{}') as Record<string, unknown>;
 }
 
+/** The page's locale and compiled messages, as the server rendered them (decision 0063). */
+function pageCatalog(): PageCatalog {
+  const el = document.getElementById(CATALOG_SCRIPT_ID);
+  const parsed = el ? (JSON.parse(el.textContent || '{}') as Partial<PageCatalog>) : {};
+  return { locale: parsed.locale ?? 'en', messages: parsed.messages ?? {} };
+}
+
 /** `modules`: island name → URL of its built module (default export: the component). */
 export async function start(modules: Record<string, string>): Promise<void> {
+  const i18n = i18nFor(pageCatalog());
   const loading = new Map<string, Promise<IslandComponent>>();
   const load = (url: string): Promise<IslandComponent> => {
     let p = loading.get(url);
@@ -47,7 +57,7 @@ export async function start(modules: Record<string, string>): Promise<void> {
           el.dispatchEvent(new Event('islandhydrated'));
           resolve();
         };
-        hydrateRoot(el, createElement(Hydrated, { done, children: createElement(Component, props) }));
+        hydrateRoot(el, createElement(I18nProvider, { i18n }, createElement(Hydrated, { done, children: createElement(Component, props) })));
       });
     }),
   );

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError } from 'react-router';
+import { localeOfPath } from '../content/locales';
 import type { LinksFunction } from 'react-router';
 import './lib/context';
 import './styles/app.css';
@@ -17,8 +18,10 @@ function useIslands(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const islands = useIslands();
+  // The page's language from its path: '/ml/…' is Malayalam, '/hi/…' Hindi, the spec's paths English (decision 0063).
+  const lang = localeOfPath(useLocation().pathname);
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

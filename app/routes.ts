@@ -1,9 +1,11 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { resources } from '../content/resources/index';
+import { withLocaleCopies } from './locale-routes';
 
 export default [
   // Public site: server-rendered, inside the public chrome (header, footer, disclaimer).
-  layout('routes/public/layout.tsx', [
+  // Each also under /ml/… and /hi/… (decision 0063).
+  layout('routes/public/layout.tsx', withLocaleCopies([
     index('routes/public/home.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('contact', 'routes/public/contact.tsx'),
@@ -22,7 +24,7 @@ export default [
     route('privacy-policy', 'routes/public/privacy-policy.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('*', 'routes/public/not-found.tsx'),
-  ]),
+  ])),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),
 

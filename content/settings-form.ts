@@ -6,6 +6,7 @@
  */
 import { hoursLine, parseHoursLine, WEEKDAYS, type HoursWindow, type Weekday } from './rules/slots';
 import { SiteSettingsSchema, type SiteSettings } from './settings';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
 
 /** How a control shows a value and reads it back. */
 export type SettingsKind = 'text' | 'email' | 'tel' | 'url' | 'date' | 'textarea' | 'number' | 'lines' | 'dates' | 'hours' | 'switch';
@@ -80,6 +81,15 @@ export const SETTINGS_FORM: SettingsCard[] = [
         ],
       },
       { field: 'founderQuote', id: 'founderQuote', label: 'Founder Quote', kind: 'textarea' },
+      // Decision 0063: the languages of the public site (content/locales.ts lists those the site can have).
+      {
+        field: 'locales',
+        id: 'locales',
+        label: 'Languages of the public site',
+        kind: 'lines',
+        rows: 3,
+        help: `One language code per line, among ${LOCALES.join(', ')}; ${DEFAULT_LOCALE} is always published.`,
+      },
     ],
   },
   {

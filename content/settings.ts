@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
 import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
 /** Defaults of the Rule 36 settings (decision 0019); the disclaimer texts are the spec's. */
@@ -145,6 +146,13 @@ export const SiteSettingsSchema = z.object({
   privacy: PrivacySettingsSchema.default(DEFAULT_PRIVACY),
   // Routing of bookings to lawyers (decision 0067): free lawyers are named on the booking page only when this is on.
   routing: z.object({ showLawyerNames: z.boolean() }).default({ showLawyerNames: false }),
+  // The languages the public site is published in (decision 0063): English always; optional for settings stored before.
+  locales: z
+    .array(z.enum(LOCALES))
+    .max(LOCALES.length)
+    .refine((l) => l.includes(DEFAULT_LOCALE), { message: `The site's locales must include '${DEFAULT_LOCALE}'.` })
+    .transform((l) => LOCALES.filter((x) => l.includes(x)))
+    .default(() => [...LOCALES]),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -224,4 +232,5 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   booking: DEFAULT_BOOKING,
   privacy: DEFAULT_PRIVACY,
   routing: { showLawyerNames: false },
+  locales: [...LOCALES],
 };

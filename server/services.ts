@@ -9,6 +9,7 @@ import { SiteSearch } from './search/site-search.server';
 import { InsightsService } from './insights/service.server';
 import { NotFoundLog } from './redirects/not-found.server';
 import { RedirectService } from './redirects/service.server';
+import { Translations } from './i18n/translations.server';
 
 /** Everything a route handler or a page loader needs, built once per process. */
 export interface Services {
@@ -30,6 +31,8 @@ export interface Services {
   notFound: NotFoundLog;
   /** Privacy-first visit counting (decision 0058). */
   insights: InsightsService;
+  /** Whether a row is translated into a locale (decision 0064): the public pages' one question about it. */
+  translations: Translations;
 }
 
 export function createServices(config: Config, store: Store, files: FileStore, log: FastifyBaseLogger): Services {
@@ -41,5 +44,5 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
   const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname, config.insights);
-  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }) };
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }), translations: new Translations() };
 }

@@ -2,6 +2,7 @@ import type { ReadRowOf, ResourceDef } from '../../content/kit';
 import type { about, caseDetails, cases } from '../../content/resources/index';
 import type { SiteSettings } from '../../content/settings';
 import type { SearchResults } from '../../content/rules/search';
+import type { Locale, TranslationState } from '../../content/locales';
 
 /**
  * What page loaders read in-process: the part of the server's services they use, named here so the
@@ -17,6 +18,8 @@ export interface PageServices {
   redirects: { redirects(path: string): boolean };
   /** The site search (decision 0054): one page of results for a normalized query. */
   search: { search(q: string, page: number): Promise<SearchResults> };
+  /** Whether a row is translated into a locale (decision 0064; server/i18n/translations.server.ts). */
+  translations: { translationStateOf(group: string, id: number | string, locale: Locale): Promise<TranslationState> };
   content: {
     /** Every content group served (the page bundle's own copy of the declarations may lack a registered one). */
     groups: readonly ResourceDef[];

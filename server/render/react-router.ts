@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from './csp';
 import { sendCached, type PageCache } from './page-cache';
 import { withIslands, type IslandsManifest } from './islands';
 import { normalizeQuery, SEARCH_PATH } from '../../content/rules/search';
+import { unlocalizedPath } from '../../content/locales';
 import { withBeacon } from '../insights/beacon';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -84,7 +85,8 @@ export function pageCacheKey(url: string): string {
   if (url.startsWith('/__manifest')) return url;
   const q = url.indexOf('?');
   if (q < 0) return url;
-  if (url.slice(0, q) === SEARCH_PATH) return searchKey(new URLSearchParams(url.slice(q + 1)));
+  // The results page in any locale ('/ml/search', decision 0063) is keyed like the English one.
+  if (unlocalizedPath(url.slice(0, q)) === SEARCH_PATH) return searchKey(new URLSearchParams(url.slice(q + 1)), url.slice(0, q));
   const kept = [...new URLSearchParams(url.slice(q + 1))].filter(([k]) => PAGE_PARAMS.has(k));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(kept).toString();
@@ -95,19 +97,20 @@ export function pageCacheKey(url: string): string {
  * The results page's key (decision 0054): the query normalized as the page reads it (so ' Bail ' and
  * 'Bail' share one entry) and the page number; page 1 keeps the bare query.
  */
-function searchKey(params: URLSearchParams): string {
+function searchKey(params: URLSearchParams, path: string = SEARCH_PATH): string {
   const query = normalizeQuery(params.get('q') ?? '');
   const page = params.get('page');
   const kept = new URLSearchParams();
   if (query) kept.set('q', query);
   if (page !== null && page !== '1') kept.set('page', page);
   const search = kept.toString();
-  return search ? `${SEARCH_PATH}?${search}` : SEARCH_PATH;
+  return search ? `${path}?${search}` : path;
 }
 
-/** A key of the search results page (kept in its own cache). */
+/** A key of the search results page, in any locale (kept in its own cache). */
 export function isSearchKey(key: string): boolean {
-  return key === SEARCH_PATH || key.startsWith(`${SEARCH_PATH}?`);
+  const path = unlocalizedPath(key.split('?', 1)[0]!);
+  return path === SEARCH_PATH;
 }
 
 function loadedOnce(load: () => Promise<ServerBuild>, mode: 'production'): ReturnType<typeof createRequestHandler> {

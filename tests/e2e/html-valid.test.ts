@@ -50,6 +50,8 @@ beforeAll(async () => {
     ...events.slice(0, 2).map((e) => eventPath(e.event_title)),
     '/no-such-page',
   ];
+  // The Malayalam and Hindi versions of each (decision 0063), the untranslated row pages among them.
+  paths.push(...['ml', 'hi'].flatMap((l) => paths.filter((p) => !p.includes('page=abc')).map((p) => `/${l}${p}`)));
   pages = [];
   for (const p of paths) {
     const res = await fetch(s.url + p);
@@ -76,7 +78,7 @@ function walk(v: unknown, types: Set<string>, keys: Set<string>): void {
 
 describe('public pages on the demo content', () => {
   it('answer as expected (the routes checked below are real pages)', () => {
-    for (const p of pages) expect(p.status, p.path).toBe(p.path === '/no-such-page' ? 404 : p.path.includes('page=abc') ? 400 : 200);
+    for (const p of pages) expect(p.status, p.path).toBe(p.path.endsWith('/no-such-page') ? 404 : p.path.includes('page=abc') ? 400 : 200);
     expect(pages.length).toBeGreaterThan(20);
   });
 

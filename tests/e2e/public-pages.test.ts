@@ -389,7 +389,8 @@ describe('islands, after the first paint (decisions 0010, 0028)', () => {
   it('an island carries its props as JSON right before its container, with no way out of the script', async () => {
     const { text } = await html('/');
     const m = /<script type="application\/json" data-island-props="navbar">([\s\S]*?)<\/script><div data-island="navbar">/.exec(text);
-    expect(JSON.parse(m![1]!)).toEqual({ firmName: 'Harrow & Vale Legal Consultants', pathname: '/' });
+    // The published languages travel too: the menu's language switcher (decision 0063).
+    expect(JSON.parse(m![1]!)).toEqual({ firmName: 'Harrow & Vale Legal Consultants', pathname: '/', locales: ['en', 'ml', 'hi'] });
     expect(islandJson({ t: '</script><script>alert(1)</script>' })).toBe('{"t":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
   });
 

@@ -1,4 +1,5 @@
 import { altOf } from '@content/alt';
+import { useT } from '../../lib/i18n';
 import { useEffect } from 'react';
 import { toast } from './toasts';
 import { activeAds } from '../../../content/rules/ad-window';
@@ -23,6 +24,7 @@ export function AdsView({
   limit?: number;
 }) {
   const now = useNow(serverNow, 60_000);
+  const { t } = useT();
   useEffect(() => {
     if (adsError) toast.error(adsError, { toastId: adsError });
   }, [adsError]);
@@ -32,10 +34,10 @@ export function AdsView({
   return (
     <aside className="ads-column side-card" aria-labelledby="ads-title">
       <h2 id="ads-title" className="side-title">
-        Sponsored
+        {t('ads.sponsored')}
       </h2>
       {visible.length === 0 ? (
-        <p className="list-empty mb-0">No ads available</p>
+        <p className="list-empty mb-0">{t('ads.none')}</p>
       ) : (
         <ul className="list-unstyled mb-0 d-grid gap-3">
           {visible.map((ad) => (

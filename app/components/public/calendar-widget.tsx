@@ -8,6 +8,7 @@ import { Modal, ModalHeader } from './modal';
 import { CalendarIcon } from './icons';
 import type { CalendarRow } from './site';
 import { Img } from './img';
+import { formatDay, useT } from '../../lib/i18n';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_NAMES = [
@@ -83,6 +84,7 @@ type LoadState =
 /** The calendar widget of the side columns; clicking it opens a large modal of the calendar images. */
 export function CalendarWidget() {
   const today = useToday();
+  const { t, locale } = useT();
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<LoadState>({ kind: 'idle' });
   const loading = useRef(false);
@@ -95,7 +97,7 @@ export function CalendarWidget() {
       .then((res) => {
         if (res.ok) setState({ kind: 'loaded', items: res.body.calendar ?? [] });
         else {
-          const message = res.body.message || 'Failed to load calendars';
+          const message = res.body.message || t('calendar.failed');
           toast.error(message);
           setState({ kind: 'error', message });
         }
@@ -108,50 +110,50 @@ export function CalendarWidget() {
       .finally(() => {
         loading.current = false;
       });
-  }, [open, state.kind]);
+  }, [open, state.kind, t]);
 
   const iso = today ? localIsoDate(today) : '';
   const close = () => setOpen(false);
   return (
     <section className="calendar-widget side-card" aria-labelledby="calendar-widget-title">
       <h2 id="calendar-widget-title" className="side-title">
-        Calendar
+        {t('calendar.title')}
       </h2>
       <button type="button" className="calendar-face" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <span className="calendar-head">
           <CalendarIcon size={20} />
           {today ? (
             <time dateTime={iso} className="calendar-today">
-              {formatPublicDate(iso)}
+              {locale === 'en' ? formatPublicDate(iso) : formatDay(locale, iso)}
             </time>
           ) : (
             <span className="calendar-today">&nbsp;</span>
           )}
         </span>
         <span className="calendar-month">
-          {today ? `${MONTH_NAMES[today.getMonth()]} ${today.getFullYear()}` : '\u00a0'}
+          {today ? (locale === 'en' ? `${MONTH_NAMES[today.getMonth()]} ${today.getFullYear()}` : formatDay(locale, iso, 'month')) : '\u00a0'}
         </span>
         <span className="calendar-body">{today && <MonthGrid today={today} />}</span>
-        <span className="calendar-cta">View the firm's calendar</span>
+        <span className="calendar-cta">{t('calendar.cta')}</span>
       </button>
 
       <Modal show={open} onHide={close} size="xl" aria-labelledby="calendar-modal-title" className="calendar-modal">
-        <ModalHeader closeLabel="Close calendar" onHide={close}>
+        <ModalHeader closeLabel={t('calendar.close')} onHide={close}>
           <h2 id="calendar-modal-title" className="modal-title">
-            Calendar
+            {t('calendar.title')}
           </h2>
         </ModalHeader>
         <div className="modal-body">
           {state.kind === 'loading' || state.kind === 'idle' ? (
             <p role="status" className="mb-0">
-              Loading calendar images...
+              {t('calendar.loading')}
             </p>
           ) : state.kind === 'error' ? (
             <p role="alert" className="alert alert-danger mb-0">
               {state.message}
             </p>
           ) : state.items.length === 0 ? (
-            <p className="mb-0">No calendar found</p>
+            <p className="mb-0">{t('calendar.none')}</p>
           ) : (
             <ul className="list-unstyled calendar-images mb-0">
               {state.items.map((c, i) => (
@@ -159,7 +161,7 @@ export function CalendarWidget() {
                   <Img
                     path={c.calendar_img ?? ''}
                     meta={c.image_meta}
-                    alt={altOf(c, 'calendar_img', `Calendar page ${i + 1}`)}
+                    alt={altOf(c, 'calendar_img', t('calendar.page', { n: i + 1 }))}
                     width={1200}
                     height={1600}
                     sizes="(min-width: 1200px) 360px, (min-width: 576px) 50vw, 100vw"

@@ -1,6 +1,6 @@
 import { altOf } from '@content/alt';
+import { publicDate, useT } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { formatPublicDate } from '../../../content/rules/dates';
 import type { EventStatus } from '../../../content/rules/event-timing';
 import { canReadMore } from '../../../content/rules/event-timing';
 import { blogPreview, eventPreview } from '../../../content/rules/preview';
@@ -15,6 +15,7 @@ export const isVideo = (path: string): boolean => /\.(mp4|mov)$/i.test(path);
 /** A case category card: goes to /our-case-details/{categoryId}. */
 export function CategoryCard({ c, headingLevel = 3 }: { c: CaseCategoryRow; headingLevel?: 2 | 3 }) {
   const H = `h${headingLevel}` as 'h2' | 'h3';
+  const { lp } = useT();
   const name = c.case_name ?? '';
   return (
     <article className="card category-card h-100">
@@ -35,7 +36,7 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: CaseCategoryRow; head
       )}
       <div className="card-body">
         <H className="card-title h5 mb-0">
-          <Link to={`/our-case-details/${c.case_category_id ?? ''}`} className="stretched-link">
+          <Link to={lp(`/our-case-details/${c.case_category_id ?? ''}`)} className="stretched-link">
             {name}
           </Link>
         </H>
@@ -70,7 +71,8 @@ export function blogCardRow(b: BlogRow): BlogCardRow {
 export function BlogCard({ b }: { b: BlogCardRow }) {
   const id = b.blog_id ?? '';
   const title = b.title ?? '';
-  const date = formatPublicDate(b.created_at ?? '');
+  const { t, locale, lp } = useT();
+  const date = publicDate(locale, b.created_at ?? '');
   return (
     <article className="card blog-card h-100">
       {(b.blog_image ?? '') && (
@@ -91,8 +93,9 @@ export function BlogCard({ b }: { b: BlogCardRow }) {
         </p>
         <h2 className="card-title h5">{title}</h2>
         <p className="card-text blog-preview">{b.preview ?? ''}</p>
-        <Link to={`/blog-details/${id}`} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
-          Read More<span className="visually-hidden">: {title}</span>
+        <Link to={lp(`/blog-details/${id}`)} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
+          {t('cards.readMore')}
+          <span className="visually-hidden">: {title}</span>
         </Link>
       </div>
     </article>
@@ -150,8 +153,9 @@ export function EventMedia({
 export function EventCard({ e, status }: { e: EventRow; status: EventStatus | null }) {
   const title = e.event_title ?? '';
   const media = e.event_image ?? '';
-  const start = formatPublicDate(e.event_start_date ?? '');
-  const end = formatPublicDate(e.event_end_date ?? '');
+  const { t, locale, lp } = useT();
+  const start = publicDate(locale, e.event_start_date ?? '');
+  const end = publicDate(locale, e.event_end_date ?? '');
   return (
     <article className="card event-card h-100" data-event-id={e.event_id ?? ''}>
       {media && (
@@ -178,8 +182,9 @@ export function EventCard({ e, status }: { e: EventRow; status: EventStatus | nu
         <p className="card-text event-preview mb-0">{eventPreview(e.event_description ?? '')}</p>
         <EventStatusView event={e} initial={status} where="list" />
         {canReadMore(e) && (
-          <Link to={eventPath(title)} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
-            Read More<span className="visually-hidden">: {title}</span>
+          <Link to={lp(eventPath(title))} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
+            {t('cards.readMore')}
+            <span className="visually-hidden">: {title}</span>
           </Link>
         )}
       </div>

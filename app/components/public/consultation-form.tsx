@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CONSENT_FIELD,
-  CONSENT_LABEL,
   HONEYPOT_FIELD,
   LOCALE_FIELD,
   WHATSAPP_FIELD,
@@ -11,7 +10,6 @@ import {
   NOTICE_VERSION,
   NOTICE_VERSION_FIELD,
   OPPOSING_PARTY_FIELD,
-  OPPOSING_PARTY_LABEL,
   SLOT_FIELD,
 } from '../../../content/consultation';
 import { inZone, time12 } from '../../../content/rules/slots';
@@ -19,6 +17,39 @@ import { ROUTING_FIELDS, ROUTING_TEXT, type RoutingChoices } from '../../../cont
 import { api } from '../../lib/api';
 import { island } from './island';
 import { toast } from './toasts';
+import { formatDay, useT, type MessageKey, type Translate } from '../../lib/i18n';
+import { isLocale, type Locale } from '../../../content/locales';
+
+/**
+ * The request's messages (content/consultation-schema.ts and the server's answers) are the spec's English
+ * ones, word for word in the API; a visitor reading another language sees the catalog's text for each
+ * (decision 0063). The English catalog holds each message as it is here (tests/i18n checks both).
+ */
+export const VISITOR_MESSAGES: Record<string, MessageKey> = {
+  'Please enter your name.': 'form.error.nameRequired',
+  'The name is too long (at most 120 characters).': 'form.error.nameLong',
+  'Please enter your email address.': 'form.error.emailRequired',
+  'Please enter a valid email address.': 'form.error.emailInvalid',
+  'Please enter a contact number.': 'form.error.phoneRequired',
+  'Please enter a valid contact number.': 'form.error.phoneInvalid',
+  'Please describe your legal issue.': 'form.error.summaryRequired',
+  'The legal issue summary is too long (at most 5000 characters).': 'form.error.summaryLong',
+  'Please choose a preferred date and time.': 'form.error.datetimeRequired',
+  'Please choose a valid preferred date and time.': 'form.error.datetimeInvalid',
+  'The preferred date and time must be in the future.': 'form.error.datetimePast',
+  'Please choose a preferred date within the next two years.': 'form.error.datetimeFar',
+  'Please confirm that you understand this form does not create a lawyer–client relationship.': 'form.error.consent',
+  'Please check the form.': 'form.error.check',
+  'Mail sent successfully!': 'toast.sent',
+  'Something went wrong.': 'toast.wrong',
+  'Error sending message. Please try again.': 'toast.sendError',
+};
+
+/** A message for the visitor: the catalog's text for a known English message, else the message as it came. */
+export const visitorMessage = (t: Translate, message: string): string => {
+  const key = VISITOR_MESSAGES[message];
+  return key ? t(key) : message;
+};
 
 /** Off-screen, out of the tab order and hidden from assistive technology: only bots fill the honeypot. */
 const HONEYPOT_STYLE: React.CSSProperties = {
@@ -35,7 +66,7 @@ const HONEYPOT_STYLE: React.CSSProperties = {
  * consent and the honeypot `website`) and shows the server's message; success is judged by the
  * response's `success` flag.
  */
-export async function sendConsultation(form: HTMLFormElement): Promise<boolean> {
+export async function sendConsultation(form: HTMLFormElement, t: Translate): Promise<boolean> {
   const fd = new FormData(form);
   const body = new FormData();
   for (const name of ['name', 'contactNumber', 'email', 'LegalIssueSummary', 'datetime', HONEYPOT_FIELD])
@@ -60,13 +91,13 @@ export async function sendConsultation(form: HTMLFormElement): Promise<boolean> 
   try {
     const res = await api<{ success?: boolean }>('/api/mail/contact', { method: 'POST', form: body });
     if (res.body.success) {
-      toast.success(res.body.message || 'Mail sent successfully!');
+      toast.success(visitorMessage(t, res.body.message || 'Mail sent successfully!'));
       form.reset();
       return true;
     }
-    toast.error(res.body.message || 'Something went wrong.');
+    toast.error(visitorMessage(t, res.body.message || 'Something went wrong.'));
   } catch {
-    toast.error('Error sending message. Please try again.');
+    toast.error(t('toast.sendError'));
   }
   return false;
 }
@@ -90,8 +121,9 @@ function visitorZone(): string | undefined {
   }
 }
 
-/** 'Mon 4 Mar' for a 'YYYY-MM-DD' day. */
-function dayLabel(day: string): string {
+/** 'Mon 4 Mar' for a 'YYYY-MM-DD' day; in the Indian locales their own words (Intl, ml-IN / hi-IN). */
+function dayLabel(day: string, locale: Locale = 'en'): string {
+  if (locale !== 'en') return formatDay(locale, day, 'day');
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const dt = new Date(Date.UTC(y, m - 1, d));
   const wd = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][dt.getUTCDay()];
@@ -138,7 +170,7 @@ export function ConsultationFormView({
   defaultZone,
   notice,
   whatsapp = false,
-  locale,
+  locale: localeProp,
 }: {
   defaultZone: string;
   notice: string[];
@@ -148,6 +180,9 @@ export function ConsultationFormView({
   locale?: string;
 }) {
   const [sending, setSending] = useState(false);
+  const { t, locale: pageLocale } = useT();
+  // The page's language (decision 0063) unless told otherwise; sent with the request when not English.
+  const locale: Locale = localeProp && isLocale(localeProp) ? localeProp : pageLocale;
   const formRef = useRef<HTMLFormElement>(null);
   const routing = useRouting();
   const [office, setOffice] = useState('');
@@ -194,7 +229,7 @@ export function ConsultationFormView({
     e.preventDefault();
     if (sending) return;
     if (pick === 'slot' && !slot) {
-      toast.error('Please choose a time, or ask for another time.');
+      toast.error(t('form.pickTime'));
       return;
     }
     // The server's own rules and messages (content/consultation-schema.ts), before anything is sent; a
@@ -214,12 +249,12 @@ export function ConsultationFormView({
       new Date(),
     );
     if (problem) {
-      toast.error(problem);
+      toast.error(visitorMessage(t, problem));
       return;
     }
     setSending(true);
     try {
-      await sendConsultation(form);
+      await sendConsultation(form, t);
       setSlot('');
       reload();
     } finally {
@@ -242,19 +277,19 @@ export function ConsultationFormView({
       <div className="row g-3">
         <div className="col-md-6">
           <label htmlFor="c-name" className="form-label">
-            Name
+            {t('form.name')}
           </label>
           <input id="c-name" name="name" type="text" className="form-control" autoComplete="name" />
         </div>
         <div className="col-md-6">
           <label htmlFor="c-email" className="form-label">
-            Email
+            {t('form.email')}
           </label>
           <input id="c-email" name="email" type="email" className="form-control" autoComplete="email" />
         </div>
         <div className="col-md-6">
           <label htmlFor="c-phone" className="form-label">
-            Contact Number
+            {t('form.phone')}
           </label>
           <input id="c-phone" name="contactNumber" type="tel" className="form-control" autoComplete="tel" />
         </div>
@@ -274,18 +309,15 @@ export function ConsultationFormView({
         ) : null}
         {pick === 'slot' ? (
           <fieldset className="col-12 slot-picker" aria-describedby="slot-zone">
-            <legend className="form-label fs-6 mb-1">Choose a date and time</legend>
+            <legend className="form-label fs-6 mb-1">{t('form.chooseSlot')}</legend>
             <p id="slot-zone" className="form-text mt-0">
-              Times are the firm’s ({firmZone}
-              {firmOffset ? `, UTC${firmOffset}` : ''})
-              {zone && slots && slots[0] && inZone(slots[0].start, zone).offset !== firmOffset
-                ? `; your own time (${zone}) is shown beside each.`
-                : '.'}
+              {t('form.zone', { zone: firmZone, offset: firmOffset ? `, UTC${firmOffset}` : '' })}
+              {zone && slots && slots[0] && inZone(slots[0].start, zone).offset !== firmOffset ? t('form.zoneOwn', { zone }) : '.'}
             </p>
             <div className="row g-2 align-items-start">
               <div className="col-sm-4">
                 <label htmlFor="c-day" className="visually-hidden">
-                  Date
+                  {t('form.date')}
                 </label>
                 <select
                   id="c-day"
@@ -298,12 +330,12 @@ export function ConsultationFormView({
                 >
                   {[...days.keys()].map((d) => (
                     <option key={d} value={d}>
-                      {dayLabel(d)}
+                      {dayLabel(d, locale)}
                     </option>
                   ))}
                 </select>
               </div>
-              <div className="col-sm-8 d-flex flex-wrap gap-2" role="radiogroup" aria-label="Free times">
+              <div className="col-sm-8 d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('form.freeTimes')}>
                 {(days.get(day) ?? []).map((sl) => {
                   const firm = inZone(sl.start, firmZone);
                   const mine = zone ? inZone(sl.start, zone) : null;
@@ -324,8 +356,8 @@ export function ConsultationFormView({
                         {time12(firm.time)}
                         {differs ? (
                           <span className="d-block small">
-                            {mine.day !== firm.day ? `${dayLabel(mine.day)}, ` : ''}
-                            {time12(mine.time)} your time (UTC{mine.offset})
+                            {mine.day !== firm.day ? `${dayLabel(mine.day, locale)}, ` : ''}
+                            {t('form.yourTime', { time: time12(mine.time), offset: mine.offset })}
                           </span>
                         ) : null}
                       </label>
@@ -343,13 +375,13 @@ export function ConsultationFormView({
                 setPick('other');
               }}
             >
-              Ask for another time
+              {t('form.otherTime')}
             </button>
           </fieldset>
         ) : (
           <div className="col-md-6">
             <label htmlFor="c-datetime" className="form-label">
-              Preferred Date &amp; Time
+              {t('form.datetime')}
             </label>
             <input
               id="c-datetime"
@@ -360,20 +392,20 @@ export function ConsultationFormView({
             />
             {slots && slots.length > 0 ? (
               <button type="button" className="btn btn-link px-0" onClick={() => setPick('slot')}>
-                Choose one of the free times instead
+                {t('form.slotsInstead')}
               </button>
             ) : null}
           </div>
         )}
         <div className="col-12">
           <label htmlFor="c-summary" className="form-label">
-            Legal Issue Summary
+            {t('form.summary')}
           </label>
           <textarea id="c-summary" name="LegalIssueSummary" rows={5} className="form-control" />
         </div>
         <div className="col-md-6">
           <label htmlFor="c-opposing" className="form-label">
-            {OPPOSING_PARTY_LABEL} (optional)
+            {t('form.opposing')}
           </label>
           <input
             id="c-opposing"
@@ -384,12 +416,12 @@ export function ConsultationFormView({
             aria-describedby="c-opposing-help"
           />
           <p id="c-opposing-help" className="form-text mb-0">
-            The person or company on the other side, so we can check we are free to act for you.
+            {t('form.opposingHelp')}
           </p>
         </div>
         <div className="col-12">
           <label htmlFor="c-document" className="form-label">
-            Document (optional)
+            {t('form.document')}
           </label>
           <input
             id="c-document"
@@ -399,7 +431,7 @@ export function ConsultationFormView({
             aria-describedby="c-document-help"
           />
           <p id="c-document-help" className="form-text mb-0">
-            Attach a notice, agreement or order if you have one.
+            {t('form.documentHelp')}
           </p>
         </div>
         {whatsapp ? (
@@ -449,10 +481,11 @@ export function ConsultationFormView({
         <div className="col-12">
           <section className="privacy-notice small border rounded p-2" aria-labelledby="notice-title">
             <h3 id="notice-title" className="h6 mb-1">
-              Privacy notice (version {NOTICE_VERSION})
+              {t('form.notice', { version: NOTICE_VERSION })}
             </h3>
             {notice.map((p, i) => (
-              <p key={i} className="mb-1">
+              // The notice is the firm's English text (content/consultation.ts), marked as such on other pages.
+              <p key={i} className="mb-1" lang={locale === 'en' ? undefined : 'en'}>
                 {p}
               </p>
             ))}
@@ -470,14 +503,14 @@ export function ConsultationFormView({
               required
             />
             <label htmlFor="c-consent" className="form-check-label">
-              {CONSENT_LABEL}
+              {t('form.consent')}
             </label>
           </div>
         </div>
       </div>
       <div className="mt-4">
         <button type="submit" className="btn btn-primary" disabled={sending}>
-          Send Message
+          {t('form.send')}
         </button>
       </div>
     </form>

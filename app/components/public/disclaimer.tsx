@@ -5,8 +5,11 @@ import {
   DISCLAIMER_STORAGE_KEY,
   disclaimerTexts,
   disclaimerVersion,
+  type DisclaimerTexts,
 } from '../../../content/rules/disclaimer';
 import { island } from './island';
+import { useT, type Translate } from '../../lib/i18n';
+import type { Locale } from '../../../content/locales';
 import { Modal, ModalHeader } from './modal';
 
 /** Delay before the disclaimer appears (spec section 9). */
@@ -35,9 +38,18 @@ function rememberAgreement(version: string): void {
  * on the server without anything about the visitor; "Leave this site" goes to the neutral page of the
  * settings. All of it runs after hydration: the cached page is the same for every visitor (decision 0010).
  */
-export function DisclaimerPopup({ settings }: { settings: Pick<SiteSettings, 'firmName' | 'rule36'> }) {
-  const texts = useMemo(() => disclaimerTexts(settings), [settings]);
-  const version = useMemo(() => disclaimerVersion(texts), [texts]);
+export function DisclaimerPopup({
+  settings,
+  standard = false,
+}: {
+  settings: Pick<SiteSettings, 'firmName' | 'rule36'>;
+  /** The body is still the default text (content/settings.ts), which the catalogs translate. */
+  standard?: boolean;
+}) {
+  const { t, locale } = useT();
+  // The version is the English text's: an agreement holds in every language (the texts say the same).
+  const version = useMemo(() => disclaimerVersion(disclaimerTexts(settings)), [settings]);
+  const texts = useMemo(() => localDisclaimer(settings, standard, locale, t), [settings, standard, locale, t]);
   const [show, setShow] = useState(false);
   useEffect(() => {
     if (agreementHolds(readAgreement(), version, Date.now())) return;
@@ -69,17 +81,17 @@ export function DisclaimerPopup({ settings }: { settings: Pick<SiteSettings, 'fi
       className="disclaimer-modal"
       data-version={version}
     >
-      <ModalHeader closeLabel="Close" onHide={hide}>
+      <ModalHeader closeLabel={t('common.close')} onHide={hide}>
         <div>
           <h2 id="disclaimer-title" className="modal-title">
-            Legal Disclaimer
+            {t('disclaimer.title')}
           </h2>
-          <p className="disclaimer-subtitle mb-0">For Clarity. For Compliance.</p>
+          <p className="disclaimer-subtitle mb-0">{t('disclaimer.subtitle')}</p>
         </div>
       </ModalHeader>
       <div className="modal-body">
         <p>{texts.statement}</p>
-        <p>By visiting this website, you acknowledge that:</p>
+        <p>{t('disclaimer.intro')}</p>
         <ol className="disclaimer-points">
           {texts.acknowledgements.map((a, i) => (
             <li key={i}>{a}</li>
@@ -89,14 +101,34 @@ export function DisclaimerPopup({ settings }: { settings: Pick<SiteSettings, 'fi
       </div>
       <div className="modal-footer">
         <a className="btn btn-outline-secondary" href={settings.rule36.leaveUrl} rel="noreferrer">
-          Leave this site
+          {t('disclaimer.leave')}
         </a>
         <button type="button" className="btn btn-primary" onClick={agree}>
-          I agree
+          {t('disclaimer.agree')}
         </button>
       </div>
     </Modal>
   );
+}
+
+/**
+ * The body in the page's language: the catalog's translation of the default texts (content/settings.ts) while
+ * the firm has not changed them; text the firm wrote itself is shown as written (decision 0063).
+ */
+function localDisclaimer(settings: Pick<SiteSettings, 'firmName' | 'rule36'>, standard: boolean, locale: Locale, t: Translate): DisclaimerTexts {
+  const english = disclaimerTexts(settings);
+  if (locale === 'en' || !standard) return english;
+  const firm = settings.firmName;
+  return {
+    statement: t('disclaimer.default.statement', { firm }),
+    acknowledgements: [
+      t('disclaimer.default.ack1', { firm }),
+      t('disclaimer.default.ack2', { firm }),
+      t('disclaimer.default.ack3', { firm }),
+      t('disclaimer.default.ack4', { firm }),
+    ],
+    advice: t('disclaimer.default.advice', { firm }),
+  };
 }
 
 export const DisclaimerIsland = island('disclaimer', DisclaimerPopup);

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import {
   COUNTDOWN_REFRESH_MS,
-  EVENT_ENDED_LABEL,
-  EVENT_LIVE_LABEL,
   eventStatus,
   type EventStatus,
   type EventTimingFields,
 } from '../../../content/rules/event-timing';
 import { island } from './island';
+import { useT } from '../../lib/i18n';
 
+/** The countdown's units and their labels (ICU plurals in the catalogs; English keeps the spec's 'Days'…). */
 const UNITS = [
-  ['days', 'Days'],
-  ['hours', 'Hours'],
-  ['minutes', 'Minutes'],
-  ['seconds', 'Seconds'],
+  ['days', 'countdown.days'],
+  ['hours', 'countdown.hours'],
+  ['minutes', 'countdown.minutes'],
+  ['seconds', 'countdown.seconds'],
 ] as const;
 
 /**
@@ -30,6 +30,7 @@ export function EventStatusTicker({
   where: 'list' | 'detail';
 }) {
   const [status, setStatus] = useState<EventStatus | null>(initial);
+  const { t } = useT();
   const { event_start_date, event_start_time, event_end_date, event_end_time } = event;
   useEffect(() => {
     const fields = { event_start_date, event_start_time, event_end_date, event_end_time };
@@ -44,13 +45,13 @@ export function EventStatusTicker({
     return (
       <p className="event-status event-live mb-0" data-status="live">
         <span className="live-dot" aria-hidden="true" />
-        {EVENT_LIVE_LABEL}
+        {t('event.live')}
       </p>
     );
   if (status.kind === 'ended')
     return (
       <p className="event-status event-ended mb-0" data-status="ended">
-        {EVENT_ENDED_LABEL}
+        {t('event.ended')}
       </p>
     );
   const l = status.left;
@@ -59,14 +60,14 @@ export function EventStatusTicker({
       className="countdown"
       role="timer"
       data-status="countdown"
-      aria-label={`Starts in ${l.days} days, ${l.hours} hours, ${l.minutes} minutes and ${l.seconds} seconds`}
+      aria-label={t('countdown.label', { days: l.days, hours: l.hours, minutes: l.minutes, seconds: l.seconds })}
     >
       {UNITS.map(([k, label]) => (
         <div className="countdown-unit" key={k} aria-hidden="true">
           <span className="countdown-value" data-unit={k}>
             {String(l[k]).padStart(2, '0')}
           </span>
-          <span className="countdown-label">{label}</span>
+          <span className="countdown-label">{t(label, { count: l[k] })}</span>
         </div>
       ))}
     </div>

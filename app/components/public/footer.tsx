@@ -5,26 +5,28 @@ import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from './icons';
 import { IconLine } from './section';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
+import { useT, type MessageKey } from '../../lib/i18n';
 
-const USEFUL_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about-us', label: 'About' },
-  { to: '/our-case', label: 'Our Cases' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/event', label: 'Events' },
-  { to: '/blog', label: 'Blog' },
+const USEFUL_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/about-us', label: 'nav.about' },
+  { to: '/our-case', label: 'nav.ourCases' },
+  { to: '/gallery', label: 'nav.gallery' },
+  { to: '/event', label: 'nav.events' },
+  { to: '/blog', label: 'nav.blog' },
 ];
-const QUICK_LINKS = [
-  { to: '/book-consultation', label: 'Book Now' },
-  { to: '/vacancies', label: 'Vacancies' },
-  { to: '/faqs', label: 'FAQs' },
-  { to: '/our-legal-team', label: 'Our Legal Team' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/contact', label: 'Contact' },
+const QUICK_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/book-consultation', label: 'nav.bookNow' },
+  { to: '/vacancies', label: 'nav.vacancies' },
+  { to: '/faqs', label: 'nav.faqs' },
+  { to: '/our-legal-team', label: 'nav.legalTeam' },
+  { to: '/privacy-policy', label: 'nav.privacy' },
+  { to: '/contact', label: 'nav.contact' },
 ];
 
 /** One column of footer links under its heading. */
-function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: MessageKey }[] }) {
+  const { t, lp } = useT();
   return (
     <nav className="col-6 col-lg-2" aria-labelledby={id}>
       <h2 id={id} className="footer-heading">
@@ -33,8 +35,8 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
       <ul className="list-unstyled footer-list">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className="footer-link">
-              {l.label}
+            <Link to={lp(l.to)} className="footer-link">
+              {t(l.label)}
             </Link>
           </li>
         ))}
@@ -45,6 +47,7 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
 
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: number }) {
   const hq = settings.headquarters;
+  const { t } = useT();
   return (
     <footer className="site-footer">
       <Container className="py-5">
@@ -60,14 +63,15 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
                 rel="noopener noreferrer"
                 className="footer-link d-inline-flex align-items-center gap-2"
               >
-                <WhatsAppIcon /> Chat with us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                <WhatsAppIcon /> {t('footer.whatsapp')}
+                <span className="visually-hidden">{t('common.newTab')}</span>
               </a>
             )}
           </div>
-          <FooterLinks id="footer-useful" title="Useful Links" links={USEFUL_LINKS} />
-          <FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
+          <FooterLinks id="footer-useful" title={t('footer.useful')} links={USEFUL_LINKS} />
+          <FooterLinks id="footer-quick" title={t('footer.quick')} links={QUICK_LINKS} />
           <div className="col-12 col-lg-5">
-            <h2 className="footer-heading">Contact Info</h2>
+            <h2 className="footer-heading">{t('footer.contact')}</h2>
             <address className="footer-list mb-0">
               <IconLine icon={PinIcon}>
                 <span>{hq.address}</span>
@@ -92,15 +96,13 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
       </Container>
       <div className="footer-bottom">
         <Container className="py-3 small d-flex flex-column flex-md-row justify-content-between gap-2">
-          <span>
-            © {year} {settings.firmName}. All rights reserved.
-          </span>
+          <span>{t('footer.rights', { year, firm: settings.firmName })}</span>
           {settings.footerCredit.text && (
             <span>
               {settings.footerCredit.url ? (
                 <a href={settings.footerCredit.url} target="_blank" rel="noopener noreferrer" className="footer-link">
                   {settings.footerCredit.text}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">{t('common.newTab')}</span>
                 </a>
               ) : (
                 settings.footerCredit.text

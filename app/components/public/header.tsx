@@ -6,50 +6,86 @@ import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, WhatsAppIcon } fr
 import { island } from './island';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
+import { LOCALE_INFO, localizedPath, unlocalizedPath, type Locale } from '../../../content/locales';
+import { useT, type MessageKey } from '../../lib/i18n';
 
-/** The header's links, in the spec's order and with its labels. */
+/** The header's links, in the spec's order; the English catalog holds the spec's labels (decision 0063). */
 export const HEADER_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about-us', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/our-case', label: 'Our Cases' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/event', label: 'Events' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/book-consultation', label: 'Book Now' },
-  { to: '/vacancies', label: 'Careers' },
-  { to: '/faqs', label: 'FAQs' },
-  { to: '/our-legal-team', label: 'Our Legal Team' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-] as const;
+  { to: '/', label: 'nav.home' },
+  { to: '/about-us', label: 'nav.about' },
+  { to: '/contact', label: 'nav.contact' },
+  { to: '/our-case', label: 'nav.ourCases' },
+  { to: '/gallery', label: 'nav.gallery' },
+  { to: '/event', label: 'nav.events' },
+  { to: '/blog', label: 'nav.blog' },
+  { to: '/book-consultation', label: 'nav.bookNow' },
+  { to: '/vacancies', label: 'nav.careers' },
+  { to: '/faqs', label: 'nav.faqs' },
+  { to: '/our-legal-team', label: 'nav.legalTeam' },
+  { to: '/privacy-policy', label: 'nav.privacy' },
+] as const satisfies readonly { to: string; label: MessageKey }[];
+
+/**
+ * The language switcher (decision 0063): the same page in each language the site publishes, as plain links
+ * carrying `hreflang` and `lang`; the current language is marked, not linked away from.
+ */
+export function LanguageSwitcher({ pathname, locales, className = '' }: { pathname: string; locales: readonly Locale[]; className?: string }) {
+  const { t, locale } = useT();
+  if (locales.length < 2) return null;
+  const path = unlocalizedPath(pathname);
+  return (
+    <nav aria-label={t('lang.switcher')} className={className ? `lang-switcher ${className}` : 'lang-switcher'}>
+      <ul className="list-unstyled d-flex gap-2 mb-0">
+        {locales.map((l) => (
+          <li key={l}>
+            <a
+              href={localizedPath(l, path)}
+              hrefLang={l}
+              lang={l}
+              className={`lang-link${l === locale ? ' active' : ''}`}
+              aria-current={l === locale ? 'true' : undefined}
+            >
+              {LOCALE_INFO[l].name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /**
  * The site search box (decision 0054): a plain GET form to the results page, so it works without JavaScript.
  * In the top bar on large screens, in the menu on small ones (`id` tells the two apart).
  */
 export function SiteSearchForm({ id, className = '' }: { id: string; className?: string }) {
+  const { t, lp } = useT();
   return (
-    <form role="search" aria-label="Site" action={SEARCH_PATH} method="get" className={`site-search ${className}`}>
+    <form role="search" aria-label={t('search.landmark')} action={lp(SEARCH_PATH)} method="get" className={`site-search ${className}`}>
       <label htmlFor={id} className="visually-hidden">
-        Search the site
+        {t('search.label')}
       </label>
-      <input id={id} type="search" name="q" placeholder="Search" maxLength={SEARCH_MAX_QUERY} className="form-control form-control-sm" />
+      <input id={id} type="search" name="q" placeholder={t('search.placeholder')} maxLength={SEARCH_MAX_QUERY} className="form-control form-control-sm" />
       <button type="submit" className="btn btn-sm site-search-button">
         <SearchIcon size={16} />
-        <span className="visually-hidden">Search</span>
+        <span className="visually-hidden">{t('search.button')}</span>
       </button>
     </form>
   );
 }
 
 /** Top bar (large screens only): social links, the search box, the contact email and a phone number. */
-export function TopBar({ settings }: { settings: SiteSettings }) {
+export function TopBar({ settings, pathname }: { settings: SiteSettings; pathname: string }) {
+  const { t } = useT();
   const phone = settings.phones[0];
   return (
     <div className="topbar d-none d-lg-block">
       <Container className="d-flex justify-content-between align-items-center gap-3">
         <SocialLinks socials={settings.socials} size={15} />
         <ul className="list-unstyled d-flex align-items-center gap-4 mb-0">
+          <li>
+            <LanguageSwitcher pathname={pathname} locales={settings.locales} />
+          </li>
           <li>
             <SiteSearchForm id="site-search-top" />
           </li>
@@ -76,7 +112,8 @@ export function TopBar({ settings }: { settings: SiteSettings }) {
                 className="topbar-link"
               >
                 <WhatsAppIcon size={15} className="me-2" />
-                Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('topbar.whatsapp')}
+                <span className="visually-hidden">{t('common.newTab')}</span>
               </a>
             </li>
           )}
@@ -96,12 +133,14 @@ export function isCurrent(to: string, pathname: string): boolean {
  * close toggle. Bootstrap's navbar markup, written out: the page header is the banner landmark and the
  * links' own <nav aria-label="Main"> the navigation landmark. Plain links: every page is a document load.
  */
-export function SiteNavbar({ firmName, pathname }: { firmName: string; pathname: string }) {
+export function SiteNavbar({ firmName, pathname, locales = [] }: { firmName: string; pathname: string; locales?: readonly Locale[] }) {
   const [open, setOpen] = useState(false);
+  const { t, lp } = useT();
+  const path = unlocalizedPath(pathname);
   return (
     <header className="site-navbar navbar navbar-expand-xl navbar-light sticky-top">
       <div className="container">
-        <a className="brand navbar-brand" href="/">
+        <a className="brand navbar-brand" href={lp('/')}>
           <span className="brand-mark" aria-hidden="true">
             {firmName.charAt(0)}
           </span>
@@ -112,16 +151,16 @@ export function SiteNavbar({ firmName, pathname }: { firmName: string; pathname:
           className="navbar-toggler nav-toggle"
           aria-controls="site-nav-links"
           aria-expanded={open}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
         </button>
         <div className={`navbar-collapse collapse${open ? ' show' : ''}`} id="site-nav-links">
-          <nav aria-label="Main" className="ms-auto">
+          <nav aria-label={t('nav.main')} className="ms-auto">
             <ul className="navbar-nav align-items-xl-center">
               {HEADER_LINKS.map((l) => {
-                const current = isCurrent(l.to, pathname);
+                const current = isCurrent(l.to, path);
                 return (
                   <li className="nav-item" key={l.to}>
                     <a
@@ -131,16 +170,18 @@ export function SiteNavbar({ firmName, pathname }: { firmName: string; pathname:
                           ? `btn btn-accent btn-sm ms-xl-2 my-2 my-xl-0${current ? ' active' : ''}`
                           : `nav-link${current ? ' active' : ''}`
                       }
-                      href={l.to}
+                      href={lp(l.to)}
                       onClick={() => setOpen(false)}
                     >
-                      {l.label}
+                      {t(l.label)}
                     </a>
                   </li>
                 );
               })}
             </ul>
           </nav>
+          {/* On large screens the top bar holds the switcher and the search box. */}
+          <LanguageSwitcher pathname={pathname} locales={locales} className="d-lg-none my-2" />
           <SiteSearchForm id="site-search-menu" className="d-lg-none my-2" />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { altOf } from '@content/alt';
+import { useT } from '../../lib/i18n';
 import Carousel from 'react-bootstrap/Carousel';
 import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
@@ -19,6 +20,7 @@ export interface SlideText {
  * it pauses on hover and focus, under prefers-reduced-motion, and with its pause control.
  */
 export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts: SlideText[] }) {
+  const { lp } = useT();
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   if (!slides.length) {
     const t = texts[0]!;
@@ -27,7 +29,7 @@ export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts:
         <div className="hero-caption container">
           <p className="hero-title h1">{t.title}</p>
           <p className="hero-text">{t.description}</p>
-          <a href="/book-consultation" className="btn btn-accent">
+          <a href={lp('/book-consultation')} className="btn btn-accent">
             Book a Consultation
           </a>
         </div>

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { useT } from '../../lib/i18n';
 import type { ReadRowOf, ResourceDef } from '../../../content/kit';
 import type { PageServices as Services } from '../../lib/context';
 import { attempt, type Loaded } from './site';
@@ -95,16 +96,17 @@ export function Pager({
   /** The address of page n (default: `path?page=n`, page 1 the bare path). */
   hrefOf?: (n: number) => string;
 }) {
+  const { t, lp } = useT();
   if (pages <= 1) return null;
   return (
-    <nav aria-label={`${label} pages`} className="mt-5">
+    <nav aria-label={t('pager.nav', { label })} className="mt-5">
       <ul className="pagination flex-wrap justify-content-center">
         <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
           {page <= 1 ? (
-            <span className="page-link">Previous</span>
+            <span className="page-link">{t('pager.previous')}</span>
           ) : (
-            <Link className="page-link" to={hrefOf(page - 1)} rel="prev">
-              Previous
+            <Link className="page-link" to={lp(hrefOf(page - 1))} rel="prev">
+              {t('pager.previous')}
             </Link>
           )}
         </li>
@@ -117,9 +119,9 @@ export function Pager({
             <li className={`page-item${n === page ? ' active' : ''}`} key={n}>
               <Link
                 className="page-link"
-                to={hrefOf(n)}
+                to={lp(hrefOf(n))}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={t('pager.page', { n })}
               >
                 {n}
               </Link>
@@ -128,10 +130,10 @@ export function Pager({
         )}
         <li className={`page-item${page >= pages ? ' disabled' : ''}`}>
           {page >= pages ? (
-            <span className="page-link">Next</span>
+            <span className="page-link">{t('pager.next')}</span>
           ) : (
-            <Link className="page-link" to={hrefOf(page + 1)} rel="next">
-              Next
+            <Link className="page-link" to={lp(hrefOf(page + 1))} rel="next">
+              {t('pager.next')}
             </Link>
           )}
         </li>

@@ -3,6 +3,8 @@ import type { SiteSettings } from '../../../content/settings';
 import { WEEKDAYS, type Weekday } from '../../../content/rules/slots';
 import { profileAnchor } from '../../../content/rules/search-path';
 import { LAYOUT_ID, type PublicLayoutData } from './site';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
+import { i18nFor, translator, type Translate } from '../../lib/i18n';
 
 interface MetaMatchLike {
   id: string;
@@ -19,6 +21,28 @@ export interface PageSeo {
   image?: string;
   type?: 'website' | 'article';
   jsonLd?: Record<string, unknown>[];
+  /**
+   * The locales this page is published in (decision 0064): a row's page lists those where the row is
+   * translated; by default every locale the site publishes. A page rendered in a locale not among them is
+   * the untranslated fallback: `noindex`, canonical to the English page, no alternates.
+   */
+  published?: readonly Locale[];
+}
+
+/** The chrome's translate function in a meta function (the layout's catalog); English when there is none. */
+export function metaT(matches: readonly (MetaMatchLike | undefined)[]): Translate {
+  const layout = layoutFromMatches(matches);
+  return layout ? translator(i18nFor(layout.catalog)) : (key) => key;
+}
+
+/**
+ * `<link rel="alternate" hreflang>` for each locale the page is published in, plus `x-default` (English),
+ * absolute; the same set on every published version of the page (decision 0063).
+ */
+export function alternateLinks(origin: string, path: string, locales: readonly Locale[]): MetaDescriptor[] {
+  const out: MetaDescriptor[] = locales.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: absolute(origin, localizedPath(l, path)) }));
+  out.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absolute(origin, path) });
+  return out;
 }
 
 export function layoutFromMatches(matches: readonly (MetaMatchLike | undefined)[]): PublicLayoutData | undefined {
@@ -37,11 +61,17 @@ export function seo(matches: readonly (MetaMatchLike | undefined)[], page: PageS
   const firm = layout?.settings.firmName ?? '';
   const origin = layout?.origin ?? '';
   const title = page.title === firm || !firm ? page.title : `${page.title} | ${firm}`;
-  const url = absolute(origin, page.path);
+  const locale = layout?.locale ?? DEFAULT_LOCALE;
+  const enabled: readonly Locale[] = layout?.settings.locales ?? [DEFAULT_LOCALE];
+  const published = (page.published ?? enabled).filter((l) => enabled.includes(l));
+  const own = published.includes(locale);
+  // The untranslated fallback points search engines to the English page and stays out of their index.
+  const url = absolute(origin, own ? localizedPath(locale, page.path) : page.path);
   const out: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(own ? (published.length > 1 ? alternateLinks(origin, page.path, published) : []) : [{ name: 'robots', content: 'noindex' }]),
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:site_name', content: firm },
     { property: 'og:title', content: title },
@@ -139,8 +169,13 @@ export function legalTeamLd(settings: SiteSettings, origin: string): Record<stri
 }
 
 /** The breadcrumb trail of a detail page: Home, its parents, the page itself. */
-export function breadcrumbLd(origin: string, crumbs: { to: string; label: string }[], title: string): Record<string, unknown> {
-  const items = [{ to: '/', label: 'Home' }, ...crumbs];
+export function breadcrumbLd(
+  at: string | { origin: string; home: string; homeLabel: string },
+  crumbs: { to: string; label: string }[],
+  title: string,
+): Record<string, unknown> {
+  const { origin, home, homeLabel } = typeof at === 'string' ? { origin: at, home: '/', homeLabel: 'Home' } : at;
+  const items = [{ to: home, label: homeLabel }, ...crumbs];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -152,6 +187,6 @@ export function breadcrumbLd(origin: string, crumbs: { to: string; label: string
 }
 
 /** Meta for a page whose loader threw (404): a plain title, not indexed. */
-export function notFoundMeta(): MetaDescriptor[] {
-  return [{ title: "This page doesn't exist" }, { name: 'robots', content: 'noindex' }];
+export function notFoundMeta(matches: readonly (MetaMatchLike | undefined)[] = []): MetaDescriptor[] {
+  return [{ title: metaT(matches)('notFound.title') }, { name: 'robots', content: 'noindex' }];
 }

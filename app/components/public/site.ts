@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
+import type { Locale } from '../../../content/locales';
+import type { PageCatalog } from '../../lib/i18n';
 
 /** The public layout's route id (React Router derives it from the file path). */
 export const LAYOUT_ID = 'routes/public/layout';
@@ -38,6 +40,10 @@ export interface PublicLayoutData {
   now: number;
   /** Rendered for a signed preview link: the page shows a row that is not published (decision 0016). */
   preview?: boolean;
+  /** The page's locale (from its path, decision 0063) and its compiled messages; the islands get the second set. */
+  locale: Locale;
+  catalog: PageCatalog;
+  islandCatalog: PageCatalog;
 }
 
 export function usePublicData(): PublicLayoutData {

@@ -13,6 +13,17 @@ export function meta() {
 const BLUE = '#0d6efd';
 const TEAL = '#198754';
 
+/** The ranked bar charts, in the order the page shows them. */
+const RANKED_CHARTS: { title: string; list: Exclude<keyof Summary, 'from' | 'to' | 'totals' | 'days'>; unit: string; color?: string }[] = [
+  { title: 'Top pages', list: 'pages', unit: 'Page views' },
+  { title: 'Consultation requests by landing page', list: 'requests', unit: 'Requests', color: TEAL },
+  { title: 'Referrers', list: 'referrers', unit: 'Visits' },
+  { title: 'Campaigns', list: 'campaigns', unit: 'Visits' },
+  { title: 'Devices', list: 'devices', unit: 'Visits' },
+  { title: 'Languages', list: 'languages', unit: 'Visits' },
+  { title: 'Landing pages', list: 'landings', unit: 'Visits' },
+];
+
 function barConfig(items: Ranked[], label: string, color: string): ChartConfiguration<'bar'> {
   return {
     type: 'bar',
@@ -147,27 +158,11 @@ export default function InsightsPage() {
             </Card.Body>
           </Card>
           <Row className="g-3">
-            <Col lg={6}>
-              <RankedChart title="Top pages" items={data.pages} unit="Page views" />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Consultation requests by landing page" items={data.requests} unit="Requests" color={TEAL} />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Referrers" items={data.referrers} unit="Visits" />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Campaigns" items={data.campaigns} unit="Visits" />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Devices" items={data.devices} unit="Visits" />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Languages" items={data.languages} unit="Visits" />
-            </Col>
-            <Col lg={6}>
-              <RankedChart title="Landing pages" items={data.landings} unit="Visits" />
-            </Col>
+            {RANKED_CHARTS.map((c) => (
+              <Col lg={6} key={c.title}>
+                <RankedChart title={c.title} items={data[c.list]} unit={c.unit} color={c.color} />
+              </Col>
+            ))}
           </Row>
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { altOf } from '@content/alt';
+import { useT } from '../../lib/i18n';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListError, ListView } from '../../components/public/list-state';
@@ -70,6 +71,7 @@ const CLIENTS = [
 export default function About() {
   const { about, team, reviews } = useLoaderData<typeof loader>();
   const { settings, now } = usePublicData();
+  const { lp } = useT();
   const years = new Date(now).getFullYear() - settings.foundedYear;
   return (
     <Page title="About Us" lead={settings.tagline}>
@@ -130,7 +132,7 @@ export default function About() {
             </li>
           ))}
         </ul>
-        <Link to="/our-legal-team">Read the full profiles</Link>
+        <Link to={lp('/our-legal-team')}>Read the full profiles</Link>
       </Section>
 
       <Section id="clients-title" title="Notable clients">

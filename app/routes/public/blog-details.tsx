@@ -1,6 +1,5 @@
 import { altOf } from '@content/alt';
 import { data, useLoaderData } from 'react-router';
-import { formatPublicDate } from '../../../content/rules/dates';
 import { stripTags } from '../../../content/rules/preview';
 import { resourceByKey } from '../../../content/resources/index';
 import { Attachment } from '../../components/public/attachment';
@@ -11,6 +10,8 @@ import { usePublicData, type BlogRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/blog-details';
 import { Img } from '../../components/public/img';
+import { pageRows, publishedLocales } from '../../components/public/translation';
+import { publicDate, useT } from '../../lib/i18n';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
@@ -24,11 +25,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw data({ message: 'Error fetching blog' }, { status: 500 });
   }
   if (!blog) throw data({ message: 'Blog not found' }, { status: 404 });
-  return { blog };
+  return { blog, published: await publishedLocales(s, pageRows.blog(id)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData) return notFoundMeta();
+  if (!loaderData) return notFoundMeta(matches);
   const b = loaderData.blog;
   const layout = layoutFromMatches(matches);
   const title = b.title ?? '';
@@ -41,16 +42,18 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     path,
     image,
     type: 'article',
+    published: loaderData.published,
   });
 }
 
 export default function BlogDetails() {
-  const { blog: b } = useLoaderData<typeof loader>();
+  const { blog: b, published } = useLoaderData<typeof loader>();
   const { origin } = usePublicData();
+  const { t, locale } = useT();
   const title = b.title ?? '';
-  const date = formatPublicDate(b.created_at ?? '');
+  const date = publicDate(locale, b.created_at ?? '');
   return (
-    <Page title={title} crumbs={[{ to: '/blog', label: 'Blog' }]}>
+    <Page title={title} crumbs={[{ to: '/blog', label: t('nav.blog') }]} published={published}>
       <article className="blog-article">
         <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
           <p className="card-meta mb-0">

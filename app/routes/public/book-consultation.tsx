@@ -2,16 +2,17 @@ import { useLoaderData } from 'react-router';
 import { privacyNotice } from '../../../content/consultation';
 import { ConsultationForm } from '../../components/public/consultation-form';
 import { Page } from '../../components/public/page';
-import { seo } from '../../components/public/seo';
+import { metaT, seo } from '../../components/public/seo';
+import { useT } from '../../lib/i18n';
 import { usePublicData } from '../../components/public/site';
 import type { Route } from './+types/book-consultation';
 import { Section } from '../../components/public/section';
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return seo(matches, {
-    title: 'Book Consultation',
-    description:
-      'Book a consultation with the firm: choose a preferred date and time and tell us briefly about your legal issue.',
+    title: t('book.title'),
+    description: t('book.description'),
     path: '/book-consultation',
   });
 }
@@ -23,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function BookConsultation() {
   const { settings } = usePublicData();
+  const { t } = useT();
   const { whatsapp } = useLoaderData<typeof loader>();
   const notice = privacyNotice({
     firmName: settings.firmName,
@@ -32,19 +34,16 @@ export default function BookConsultation() {
     grievancePhone: settings.privacy.grievancePhone,
   });
   return (
-    <Page title="Book Consultation" lead="Tell us briefly about your matter and when you would like to meet.">
-      <Section id="intro-title" title="Meet a lawyer" className="mb-4">
-        <p>
-          A consultation with {settings.firmName} is a confidential conversation about your situation, the law that
-          applies and the options open to you. Send us the details below and we will confirm a time.
-        </p>
+    <Page title={t('book.title')} lead={t('book.lead')}>
+      <Section id="intro-title" title={t('book.meet')} className="mb-4">
+        <p>{t('book.intro', { firm: settings.firmName })}</p>
         <p className="hours-text">
-          <strong>Consultation hours:</strong> {settings.hours.morning} and {settings.hours.evening},{' '}
-          {settings.hours.days}.
+          <strong>{t('book.hoursLabel')}</strong>{' '}
+          {t('book.hours', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}
         </p>
       </Section>
       <ConsultationForm defaultZone={settings.booking.timeZone} notice={notice} whatsapp={whatsapp} />
-      <p className="mt-3 small">Note: all consultations are subject to availability and prior scheduling.</p>
+      <p className="mt-3 small">{t('book.note')}</p>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n';
 import { ClockIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../components/public/icons';
 import { OfficeCard } from '../../components/public/office-card';
 import { Page } from '../../components/public/page';
@@ -22,6 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Contact() {
   const { settings } = usePublicData();
+  const { lp } = useT();
   const offices = [{ ...settings.headquarters, hq: true }, ...settings.offices.map((o) => ({ ...o, hq: false }))];
   return (
     <Page title="Contact" lead="Speak to us at any of our offices, by phone or by email.">
@@ -56,7 +58,7 @@ export default function Contact() {
             Morning {settings.hours.morning} and evening {settings.hours.evening}, {settings.hours.days}.
           </span>
         </IconLine>
-        <Link to="/book-consultation" className="btn btn-accent">
+        <Link to={lp('/book-consultation')} className="btn btn-accent">
           Book a Consultation
         </Link>
       </Section>

@@ -1,6 +1,5 @@
 import { altOf } from '@content/alt';
 import { data, useLoaderData } from 'react-router';
-import { format12h, formatPublicDate } from '../../../content/rules/dates';
 import { eventStatus, isDetailable, localDateTime } from '../../../content/rules/event-timing';
 import { eventPreview } from '../../../content/rules/preview';
 import { eventSlug } from '../../../content/rules/slug';
@@ -14,6 +13,9 @@ import type { EventRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/event-detail';
 import { Img } from '../../components/public/img';
+import { pageRows, publishedLocales } from '../../components/public/translation';
+import { publicDate, publicTime, useT } from '../../lib/i18n';
+import type { Locale } from '../../../content/locales';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
@@ -27,14 +29,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const slug = params.id ?? '';
   const event = events.find((e) => isDetailable(e) && eventSlug(e.event_title ?? '') === slug);
   if (!event) throw data({ message: 'Event not found!' }, { status: 404 });
-  return { event, status: eventStatus(event, Date.now(), 'detail') };
+  return { event, status: eventStatus(event, Date.now(), 'detail'), published: await publishedLocales(s, pageRows.event(Number(event.event_id))) };
 }
 
 /** 'YYYY-MM-DDTHH:MM' for schema.org (local time, as entered). */
 const isoLocal = (d: string | null, t: string | null) => (localDateTime(d ?? '', t ?? '') ? `${d}T${t}` : undefined);
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  if (!loaderData) return notFoundMeta();
+  if (!loaderData) return notFoundMeta(matches);
   const e = loaderData.event;
   const layout = layoutFromMatches(matches);
   const title = e.event_title ?? '';
@@ -65,20 +67,22 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
         })),
       },
     ],
+    published: loaderData.published,
   });
 }
 
-function when(date: string | null, time: string | null): string {
-  return [formatPublicDate(date ?? ''), format12h(time ?? '')].filter(Boolean).join(', ');
+function when(locale: Locale, date: string | null, time: string | null): string {
+  return [publicDate(locale, date ?? ''), publicTime(locale, time ?? '')].filter(Boolean).join(', ');
 }
 
 export default function EventDetail() {
-  const { event: e, status } = useLoaderData<typeof loader>();
+  const { event: e, status, published } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
   const title = e.event_title ?? '';
   const media = e.event_image ?? '';
   const speakers = e.speakers ?? [];
   return (
-    <Page title={title} crumbs={[{ to: '/event', label: 'Events' }]}>
+    <Page title={title} crumbs={[{ to: '/event', label: t('nav.events') }]} published={published}>
       <article className="event-detail">
         <div className="mb-4">
           <EventStatusView event={e} initial={status} where="detail" />
@@ -98,15 +102,15 @@ export default function EventDetail() {
         )}
         <dl className="row event-facts">
           <dt className="col-sm-3 d-flex gap-2">
-            <ClockIcon className="mt-1" /> Starts
+            <ClockIcon className="mt-1" /> {t('event.starts')}
           </dt>
-          <dd className="col-sm-9">{when(e.event_start_date, e.event_start_time)}</dd>
+          <dd className="col-sm-9">{when(locale, e.event_start_date, e.event_start_time)}</dd>
           <dt className="col-sm-3 d-flex gap-2">
-            <ClockIcon className="mt-1" /> Ends
+            <ClockIcon className="mt-1" /> {t('event.ends')}
           </dt>
-          <dd className="col-sm-9">{when(e.event_end_date, e.event_end_time)}</dd>
+          <dd className="col-sm-9">{when(locale, e.event_end_date, e.event_end_time)}</dd>
           <dt className="col-sm-3 d-flex gap-2">
-            <PinIcon className="mt-1" /> Location
+            <PinIcon className="mt-1" /> {t('event.location')}
           </dt>
           <dd className="col-sm-9">{e.event_address ?? ''}</dd>
         </dl>
@@ -115,10 +119,10 @@ export default function EventDetail() {
         </div>
         <section aria-labelledby="speakers-title">
           <h2 id="speakers-title" className="section-title">
-            Keynote speakers
+            {t('event.speakers')}
           </h2>
           {speakers.length === 0 ? (
-            <p className="list-empty">Speakers will be announced soon.</p>
+            <p className="list-empty">{t('event.noSpeakers')}</p>
           ) : (
             <ul className="list-unstyled row g-3">
               {speakers.map((sp, i) => (
@@ -140,9 +144,9 @@ export default function EventDetail() {
                         {(sp.designation ?? '') && <p className="small card-meta mb-1">{sp.designation ?? ''}</p>}
                         {((sp.date ?? '') || (sp.from_time ?? '')) && (
                           <p className="small mb-0">
-                            {formatPublicDate(sp.date ?? '')}
-                            {(sp.from_time ?? '') ? ` · ${format12h(sp.from_time ?? '')}` : ''}
-                            {(sp.to_time ?? '') ? ` – ${format12h(sp.to_time ?? '')}` : ''}
+                            {publicDate(locale, sp.date ?? '')}
+                            {(sp.from_time ?? '') ? ` · ${publicTime(locale, sp.from_time ?? '')}` : ''}
+                            {(sp.to_time ?? '') ? ` – ${publicTime(locale, sp.to_time ?? '')}` : ''}
                           </p>
                         )}
                       </div>

@@ -1,4 +1,5 @@
 import Container from 'react-bootstrap/Container';
+import { useT } from '../../lib/i18n';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { AdsColumn } from '../../components/public/ads-column';
@@ -65,6 +66,7 @@ const FIGHT_FOR = [
 export default function Home() {
   const { slides, categories, reviews, partners } = useLoaderData<typeof loader>();
   const { settings } = usePublicData();
+  const { lp } = useT();
   const cities = [settings.headquarters, ...settings.offices];
   const texts: SlideText[] = [
     {
@@ -95,10 +97,10 @@ export default function Home() {
                 explain every step in plain language.
               </p>
               <div className="d-flex flex-wrap gap-2">
-                <Link to="/book-consultation" className="btn btn-accent">
+                <Link to={lp('/book-consultation')} className="btn btn-accent">
                   Book a Consultation
                 </Link>
-                <Link to="/about-us" className="btn btn-outline-primary">
+                <Link to={lp('/about-us')} className="btn btn-outline-primary">
                   About the firm
                 </Link>
               </div>
@@ -156,7 +158,7 @@ export default function Home() {
             <h2 id="areas-title" className="section-title mb-0">
               Our practice areas
             </h2>
-            <Link to="/our-case">See all case categories</Link>
+            <Link to={lp('/our-case')}>See all case categories</Link>
           </div>
           <ListGrid
             items={categories.value.slice(0, 8)}
@@ -204,7 +206,7 @@ export default function Home() {
               <IconLine icon={ClockIcon}>
                 Consultation hours: {settings.hours.morning} and {settings.hours.evening}, {settings.hours.days}.
               </IconLine>
-              <Link to="/contact" className="btn btn-outline-primary">
+              <Link to={lp('/contact')} className="btn btn-outline-primary">
                 All contact details
               </Link>
             </div>

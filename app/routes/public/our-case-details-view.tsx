@@ -8,17 +8,21 @@ import { stripTags } from '../../../content/rules/preview';
 import { notFoundMeta, seo } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-case-details-view';
+import { pageRows, publishedLocales } from '../../components/public/translation';
+import { useT } from '../../lib/i18n';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
   const theCase = await rowFromParam(s, resourceByKey.cases, params.caseId, 'No details available for this case.');
   const id = Number(theCase.case_id);
   const details = await attempt(() => s.content.caseDetailsByCase(id), 'Failed to fetch case detail.', [], s.log);
-  return { theCase, detail: details.value[0] ?? null, error: details.error };
+  const detail = details.value[0] ?? null;
+  const rows = pageRows.caseView(id);
+  return { theCase, detail, error: details.error, published: await publishedLocales(s, rows) };
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  if (!loaderData) return notFoundMeta();
+  if (!loaderData) return notFoundMeta(matches);
   const title = (loaderData.theCase.case_title_name ?? '') || (loaderData.theCase.case_name ?? '');
   const text = stripTags(loaderData.detail?.case_content ?? '').slice(0, 155);
   return seo(matches, {
@@ -26,20 +30,23 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     description: text || `${title}: a case handled by the firm in ${loaderData.theCase.case_name ?? ''}.`,
     path: `/our-case-details-view/${params.caseId}`,
     type: 'article',
+    published: loaderData.published,
   });
 }
 
 export default function CaseView() {
-  const { theCase, detail, error } = useLoaderData<typeof loader>();
+  const { theCase, detail, error, published } = useLoaderData<typeof loader>();
   const { origin } = usePublicData();
+  const { t } = useT();
   const title = (theCase.case_title_name ?? '') || (theCase.case_name ?? '');
   return (
     <Page
       title={title}
       crumbs={[
-        { to: '/our-case', label: 'Our Cases' },
+        { to: '/our-case', label: t('nav.ourCases') },
         { to: `/our-case-details/${theCase.case_category_id ?? ''}`, label: theCase.case_name ?? '' },
       ]}
+      published={published}
     >
       <article>
         {error ? (

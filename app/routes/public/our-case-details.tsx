@@ -6,30 +6,35 @@ import { rowFromParam } from '../../components/public/pager';
 import { notFoundMeta, seo } from '../../components/public/seo';
 import { attempt } from '../../components/public/site';
 import type { Route } from './+types/our-case-details';
+import { pageRows, publishedLocales } from '../../components/public/translation';
+import { useT } from '../../lib/i18n';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const s = context.services;
   const category = await rowFromParam(s, resourceByKey.caseCategory, params.categoryId, 'No case category found.');
   const id = Number(category.case_category_id);
   const cases = await attempt(() => s.content.casesByCategory(id), 'Failed to fetch case details.', [], s.log);
-  return { category, cases };
+  const rows = pageRows.category(id);
+  return { category, cases, published: await publishedLocales(s, rows) };
 }
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  if (!loaderData) return notFoundMeta();
+  if (!loaderData) return notFoundMeta(matches);
   const name = loaderData.category.case_name ?? '';
   return seo(matches, {
     title: `${name} cases`,
     description: `Cases the firm has handled in ${name}: ${loaderData.cases.value.length} write-ups.`,
     path: `/our-case-details/${params.categoryId}`,
+    published: loaderData.published,
   });
 }
 
 export default function OurCaseDetails() {
-  const { category, cases } = useLoaderData<typeof loader>();
+  const { category, cases, published } = useLoaderData<typeof loader>();
+  const { t, lp } = useT();
   const name = category.case_name ?? '';
   return (
-    <Page title={name} crumbs={[{ to: '/our-case', label: 'Our Cases' }]}>
+    <Page title={name} crumbs={[{ to: '/our-case', label: t('nav.ourCases') }]} published={published}>
       <h2 className="section-title">Cases in {name}</h2>
       <p className="case-count">
         Total cases: <strong>{cases.value.length}</strong>
@@ -39,7 +44,7 @@ export default function OurCaseDetails() {
           <ol className="case-list list-group list-group-numbered">
             {items.map((c) => (
               <li className="list-group-item" key={c.case_id ?? ''}>
-                <Link to={`/our-case-details-view/${c.case_id ?? ''}`}>
+                <Link to={lp(`/our-case-details-view/${c.case_id ?? ''}`)}>
                   {(c.case_title_name ?? '') || (c.case_name ?? '')}
                 </Link>
               </li>

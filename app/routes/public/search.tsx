@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import { useT } from '../../lib/i18n';
 import { markedParts, SEARCH_MAX_QUERY, SEARCH_PATH, SearchQuery, searchHref, type SearchResults } from '../../../content/rules/search';
 import { Page } from '../../components/public/page';
 import { Pager } from '../../components/public/pager';
@@ -51,9 +52,10 @@ function Marked({ text, marks }: { text: string; marks: [number, number][] }) {
 export default function Search() {
   const { results, q, error } = useLoaderData<typeof loader>();
   const count = results?.total ?? 0;
+  const { lp } = useT();
   return (
     <Page title="Search" lead="Find articles, case write-ups, FAQs, events and more." side={false}>
-      <form role="search" action={SEARCH_PATH} method="get" className="search-page-form mb-4">
+      <form role="search" action={lp(SEARCH_PATH)} method="get" className="search-page-form mb-4">
         <label htmlFor="search-page-q" className="form-label">
           Search the site
         </label>
@@ -94,7 +96,7 @@ export default function Search() {
                 <li key={`${h.kind}:${h.url}:${h.title}`} className="search-result">
                   <p className="search-kind small mb-1">{h.kindLabel}</p>
                   <h3 className="h5 mb-1">
-                    <a href={h.url}>
+                    <a href={lp(h.url)}>
                       <Marked text={h.title} marks={h.titleMarks} />
                     </a>
                   </h3>

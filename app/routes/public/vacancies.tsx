@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { useT } from '../../lib/i18n';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListGrid } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
@@ -23,6 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Vacancies() {
   const { vacancies } = useLoaderData<typeof loader>();
+  const { lp } = useT();
   return (
     <Page title="Careers" lead="Join a practice that values preparation, candour and care." side={false}>
       <ListGrid
@@ -55,7 +57,7 @@ export default function Vacancies() {
         }}
       </ListGrid>
       <p className="mt-4">
-        To apply, write to us with your CV through the <Link to="/contact">contact page</Link>.
+        To apply, write to us with your CV through the <Link to={lp('/contact')}>contact page</Link>.
       </p>
     </Page>
   );

@@ -1,0 +1,116 @@
+/**
+ * The languages in Chromium (decisions 0063, 0065): the switcher on a detail page lands on the same item in
+ * the other language; the Malayalam and Hindi pages hydrate without error, translate the form's messages,
+ * load their script's font while an English page loads none, and axe finds no serious or critical issue.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizedPath } from '../../content/locales';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import { startServer, type TestServer } from '../helpers/server';
+import { publicPages, seedPublicContent, type Seeded } from './public-fixture';
+
+let s: TestServer;
+let seed: Seeded;
+let browser: Browser;
+
+beforeAll(async () => {
+  s = await startServer({ pages: true });
+  seed = await seedPublicContent(s);
+  if (hasChromium) browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+/** Font files the page requested. */
+function fontsOf(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font' || /\.woff2?$/.test(r.url())) fonts.push(r.url());
+  });
+  return fonts;
+}
+
+describe.skipIf(!hasChromium)(`languages in Chromium${hasChromium ? '' : ` (skipped: ${NO_CHROMIUM_REASON})`}`, () => {
+  it('switching language on a detail page lands on the same item', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${s.url}/blog-details/${seed.blogId}`);
+    await waitForHydration(page);
+    const title = (await page.locator('h1').textContent())?.trim();
+    expect(title).toBe('Easements explained');
+    // On a large screen the switcher sits in the top bar (on a small one, in the menu).
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.locator('.topbar .lang-switcher a[hreflang="ml"]').click();
+    await page.waitForURL(`${s.url}/ml/blog-details/${seed.blogId}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ml');
+    expect((await page.locator('h1').textContent())?.trim()).toBe(title);
+    await page.locator('.topbar .lang-switcher a[hreflang="hi"]').click();
+    await page.waitForURL(`${s.url}/hi/blog-details/${seed.blogId}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    // On a phone: open the menu, then the switcher there.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.locator('.nav-toggle').click();
+    await page.locator('#site-nav-links .lang-switcher a[hreflang="en"]').click();
+    await page.waitForURL(`${s.url}/blog-details/${seed.blogId}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.close();
+  }, 60_000);
+
+  it('the consultation form speaks Malayalam: labels and a refusal before sending', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${s.url}/ml/book-consultation`);
+    await waitForHydration(page);
+    await expect.poll(() => page.locator('label[for="c-name"]').textContent()).toBe('പേര്');
+    await page.locator('#c-consent').check();
+    await page.locator('.consultation-form button[type="submit"]').click();
+    const toast = page.locator('.Toastify__toast');
+    await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
+    // With free slots the form asks for a time first; without, for the name: either way, in Malayalam.
+    expect(['ദയവായി നിങ്ങളുടെ പേര് നൽകുക.', 'ദയവായി ഒരു സമയം തിരഞ്ഞെടുക്കുക, അല്ലെങ്കിൽ മറ്റൊരു സമയം ആവശ്യപ്പെടുക.']).toContain((await toast.first().innerText()).trim());
+    await page.close();
+  }, 60_000);
+
+  it('a Malayalam page loads Noto Sans Malayalam, a Hindi page Noto Sans Devanagari, an English page no font', async () => {
+    const cases: [string, RegExp | null][] = [
+      ['/', null],
+      ['/ml/', /noto-sans-malayalam/],
+      ['/hi/', /noto-sans-devanagari/],
+    ];
+    for (const [path, font] of cases) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const fonts = fontsOf(page);
+      await page.goto(s.url + path, { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      if (font) expect(fonts.some((f) => font.test(f)), `${path}: ${fonts.join(', ')}`).toBe(true);
+      else expect(fonts.filter((f) => /noto-sans-(malayalam|devanagari)/.test(f)), path).toEqual([]);
+      await page.close();
+    }
+  }, 60_000);
+
+  it('axe finds no serious or critical issue on the Malayalam and Hindi pages; no hydration error', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const problems: string[] = [];
+    const paths = publicPages({ categoryId: seed.categoryId, caseId: seed.caseId, eventTitles: [seed.events.upcoming], blogId: seed.blogId });
+    for (const locale of ['ml', 'hi'] as const) {
+      for (const path of paths) {
+        const url = localizedPath(locale, path);
+        const res = await page.goto(s.url + url, { waitUntil: 'load' });
+        expect(res?.status(), url).toBe(200);
+        await waitForHydration(page);
+        for (const v of await seriousViolations(page)) problems.push(`${url}: ${v.id} ${v.nodes.join(' | ')}`);
+      }
+    }
+    const hydration = errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e));
+    expect(hydration, hydration.join('\n')).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
