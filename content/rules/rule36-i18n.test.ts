@@ -23,6 +23,9 @@ const HI_FLAG: Flag[] = [
   ['24 घंटे में जमानत की गारंटी', 'success-claim', 'जमानत की गारंटी'],
   ['तलाक पक्का, फीस कम', 'success-claim', 'तलाक पक्का'],
   ['100% बेल', 'success-claim', '100% बेल'],
+  ['तलाक की 100% गारंटी', 'success-claim', 'तलाक की 100% गारंटी'],
+  ['हम कभी नहीं हारते', 'success-claim', 'हम कभी नहीं हारते'],
+  ['नंबर वन लॉ फर्म', 'superlative', 'नंबर वन लॉ फर्म'],
   ['500+ केस जीते', 'success-claim', '500+ केस जीते'],
   ['तलाक के मामलों के लिए अभी कॉल करें', 'solicitation', 'अभी कॉल करें'],
   ['आज ही हमसे संपर्क करें', 'solicitation', 'आज ही हमसे संपर्क करें'],
@@ -73,6 +76,9 @@ const ML_FLAG: Flag[] = [
   ['ഗ്യാരണ്ടിയോടെ വിവാഹമോചനം', 'success-claim', 'ഗ്യാരണ്ടിയോടെ വിവാഹമോചനം'],
   ['ഒരു കേസ് പോലും തോറ്റിട്ടില്ല', 'success-claim', 'ഒരു കേസ് പോലും തോറ്റിട്ടില്ല'],
   ['തോൽവി അറിയാത്ത അഭിഭാഷകർ', 'success-claim', 'തോൽവി അറിയാത്ത'],
+  ['ജാമ്യം 100% ഉറപ്പ്', 'success-claim', 'ജാമ്യം 100% ഉറപ്പ്'],
+  ['നമ്പർ വൺ ലോ ഫേം', 'superlative', 'നമ്പർ വൺ ലോ ഫേം'],
+  ['ഏതൊരു അഭിഭാഷകനെക്കാളും മികച്ചത്', 'comparison', 'ഏതൊരു അഭിഭാഷകനെക്കാളും'],
   ['500-ലധികം കേസുകൾ വിജയിച്ചു', 'success-claim', '500-ലധികം കേസുകൾ വിജയിച്ചു'],
   ['ഇപ്പോൾ തന്നെ വിളിക്കൂ', 'solicitation', 'ഇപ്പോൾ തന്നെ വിളിക്കൂ'],
   ['വിവാഹമോചന കേസുകൾക്ക് ഇന്നുതന്നെ ഞങ്ങളെ ബന്ധപ്പെടൂ', 'solicitation', 'ഇന്നുതന്നെ ഞങ്ങളെ ബന്ധപ്പെടൂ'],
@@ -224,6 +230,12 @@ describe('which rules a locale gets', () => {
       'solicitation',
     ]);
     expect(checkRule36('हम best lawyer हैं', { locale: 'hi' }).map((f) => f.kind)).toEqual(['superlative']);
+  });
+
+  it('checks a translation without the other translation language’s set, English with all', () => {
+    expect(checkRule36('100% सफलता', { locale: 'ml' })).toEqual([]);
+    expect(checkRule36('100% വിജയം', { locale: 'hi' })).toEqual([]);
+    expect(checkRule36('100% सफलता, 100% വിജയം').map((f) => f.rule)).toEqual(['hi-success-rate', 'ml-success-rate']);
   });
 
   it('covers every kind the English set covers in each language', () => {
