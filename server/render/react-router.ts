@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { DEFAULT_LOCALE, localeOfPath } from '../../content/locales';
+import { localizedServices } from '../translations/localized.server';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -196,7 +198,10 @@ export function createRenderer(
     // A public page records what its loaders read: its surrogate keys (decision 0047).
     const reads = isPublic && !preview ? recordReads(services) : null;
     // The loaders' context is the app's PageServices: the type checker holds the services to it here.
-    const context: AppLoadContext = { services: reads?.services ?? services };
+    // A page in another language reads the rows' translations where they are published (decision 0076).
+    const locale = localeOfPath(new URL(key, origin).pathname);
+    const base = reads?.services ?? services;
+    const context: AppLoadContext = { services: locale === DEFAULT_LOCALE ? base : localizedServices(base, locale) };
     const res = await withBase(() => inPreview(() => handler(toRequest(req, origin, key), context)));
     if (preview) {
       reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', PRIVATE_NO_STORE);

@@ -166,8 +166,8 @@ export class TranslationService {
       if (existing && Number(existing.machine) === 1 && !Object.keys(values).length) {
         throw new AppError(409, 'A machine draft must be reviewed before it is published.');
       }
-      // The same check as the English text (decision 0019) on the translated fields.
-      override = await decidePublish(this.deps, checkRecordRule36(r, merged), overrideReasonOf(input.fields));
+      // The check of the English text (decision 0019) with the rules of the translation's language (decision 0077).
+      override = await decidePublish(this.deps, checkRecordRule36(r, merged, locale), overrideReasonOf(input.fields));
     }
     const hash = sourceHash(r, english);
     await this.store.db.transaction().execute(async (trx) => {

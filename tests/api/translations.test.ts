@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, signedInServer } from '../helpers/server';
 
-const { s, cookie } = await signedInServer();
+const { s, cookie } = await signedInServer({ pages: true });
 
 const ML_Q = 'വിവാഹമോചനത്തിന് എത്ര സമയമെടുക്കും?';
 const ML_A = 'പരസ്പര സമ്മതത്തോടെയുള്ള വിവാഹമോചനത്തിന് സാധാരണയായി ആറു മാസം മുതൽ ഒന്നര വർഷം വരെ എടുക്കും.';
@@ -55,6 +55,13 @@ describe('a translation of a row', () => {
     expect(await publicFaqs()).toEqual(before);
     expect(await publicFaqs('?locale=en')).toEqual(before);
 
+    // The Malayalam page shows the published translation; the Hindi one the English text, as a fallback.
+    const mlPage = await fetch(`${s.url}/ml/faqs`).then((r) => r.text());
+    expect(mlPage).toContain(ML_Q);
+    const hiPage = await fetch(`${s.url}/hi/faqs`).then((r) => r.text());
+    expect(hiPage).toContain('How long does a divorce take?');
+    expect(hiPage).not.toContain(ML_Q);
+
     // Hindi has its own state: a draft there leaves Malayalam published.
     expect((await save(id, 'hi', { question: HI_Q })).body.translation.state).toBe('draft');
     expect(await stateIn(id)).toEqual({ ml: 'published', hi: 'draft' });
@@ -93,6 +100,10 @@ describe('a translation of a row', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body.findings)).toContain('best lawyers');
     expect((await call(s.url, path, { cookie })).body.translation.state).toBe('missing');
+    // The language's own rules (decision 0077): a Hindi superlative.
+    const hindi = await call(s.url, path, { cookie, method: 'PUT', json: { message: 'ये केरल के नंबर 1 वकील हैं।', status: 'published' } });
+    expect(hindi.status).toBe(409);
+    expect(hindi.body.findings).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'message', kind: 'superlative', rule: expect.stringMatching(/^hi-/) })]));
     const overridden = await call(s.url, path, { cookie, method: 'PUT', json: { message: 'They are the best lawyers in Kochi.', status: 'published', override_reason: 'The client’s own words' } });
     expect(overridden.status).toBe(200);
     expect(overridden.body.translation.state).toBe('published');
