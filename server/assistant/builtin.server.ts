@@ -18,6 +18,8 @@ import {
   settingName,
   show,
   status,
+  ADMIN,
+  type Doc,
   type Group,
   type Hit,
   type Knowledge,
@@ -364,6 +366,43 @@ function overview(q: Question): Answer {
 export const UNKNOWN =
   "I couldn't find that in the site's data, and I won't guess. I can answer counts and lists of every section ('how many upcoming events'), details of one item ('find the blog about divorce'), the firm's details ('phone number of the Bengaluru office') and how to do things in the admin ('how do I add a new ad').";
 
+/** A question for a value, not for how to change it: 'what is our email', 'which cities are we in'. */
+const ASKS_VALUE = /^(what|whats|which|where|tell me|give me|show me|list|do we have|our)\b/;
+const CHANGES = /\b(how|change|edit|update|set|modify|replace|add|remove|delete|why)\b/;
+/** The settings a value question names, by the words administrators use for them (the firm's facts). */
+const SETTING_WORDS: readonly (readonly [key: string, words: RegExp])[] = [
+  ['hours', /\b(hours|timings?|opening time|working time|open)\b/],
+  ['whatsapp', /\bwhatsapp\b/],
+  ['email', /\b(e ?mail|mail id|email address)\b/],
+  ['phones', /\b(phone|telephone|contact number|mobile)\b/],
+  ['tagline', /\b(tagline|slogan)\b/],
+  ['firmName', /\b(firm name|name of (the|our) firm)\b/],
+  ['foundedYear', /\b(founded|established)\b/],
+];
+/** A question about all the offices: 'which cities are we in', 'where are our offices', 'list the branches'. */
+const OFFICE_LIST = /\b(offices|branches|cities|locations)\b|\bwhere are we\b|\bwhich city\b/;
+
+/**
+ * The value of a setting asked for, first, with the page that changes it; a question about the offices
+ * answers every office, the headquarters first. Null when the question names one office (its own answer) or
+ * asks how to change something.
+ */
+function valueAnswer(q: Question, norm: string): Answer | null {
+  if (!ASKS_VALUE.test(norm) || CHANGES.test(norm)) return null;
+  const offices = [q.knowledge.doc('settings:headquarters'), ...q.knowledge.under('settings:offices.')].filter((d): d is Doc => !!d);
+  const cityOf = (d: Doc) => /\bcity ([^;.]+)/.exec(d.facts)?.[1] ?? '';
+  const detail = (d: Doc) => d.facts.replace(/^[^:]*:\s*/, '').replace(/\s*\(Site settings[^)]*\)\s*$/, '');
+  const named = offices.some((d) => cityOf(d) && norm.includes(normalise(cityOf(d))));
+  if (OFFICE_LIST.test(norm) && !named) {
+    const lines = offices.map((d, i) => `- ${cityOf(d)}${i === 0 ? ' (headquarters)' : ''}: ${detail(d)}`);
+    return { text: `The firm has ${plural(offices.length, 'office', 'offices')}:\n${lines.join('\n')}\n(Change them at ${ADMIN}/settings.)`, kind: 'data' };
+  }
+  if (named) return null;
+  const key = SETTING_WORDS.find(([, words]) => words.test(norm))?.[0];
+  const doc = key ? q.knowledge.doc(`settings:${key}`) : undefined;
+  return doc ? { text: doc.facts, kind: 'data' } : null;
+}
+
 export function builtinAnswer(q: Question): Answer {
   const norm = corrected(normalise(q.prompt)).replace(/\bright now\b/g, 'now');
   if (!norm) return { text: UNKNOWN, kind: 'unknown' };
@@ -379,6 +418,9 @@ export function builtinAnswer(q: Question): Answer {
   const tokens = raw.map(stem);
   const used = new Set<number>();
   const found = groupsIn(tokens, raw, used);
+  // A value of the firm's settings, unless the question names a content group ('list open vacancies').
+  const value = found[0] ? null : valueAnswer(q, norm);
+  if (value) return value;
   const count = COUNT.test(norm);
   const rowsOf = (g: Group) => (g.personal ? q.live.get(g.key) : q.knowledge.rows.get(g.key)) ?? [];
   if ((!count && [HOWTO, WHY, WHERE].some((re) => re.test(norm))) || ABOUT_ADMIN.test(q.prompt.toLowerCase())) {
