@@ -279,6 +279,10 @@ describe.skipIf(!hasChromium)(title, () => {
         'FAQs',
         'Our Legal Team',
         'Privacy Policy',
+        // The language switcher sits in the menu on small screens (decision 0063).
+        'English',
+        'മലയാളം',
+        'हिन्दी',
       ]);
       await blog.click();
       await page.waitForURL((u) => u.pathname === '/blog');
