@@ -61,30 +61,32 @@ function RankedChart(props: { title: string; items: Ranked[]; unit: string; colo
   );
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * Insights (decision 0058): what the site's cookieless counting saw in a date range: visits over time, top
  * pages, referrers, campaigns, consultation requests by landing page, devices and languages, with the figures
  * as CSV. Nothing here identifies a visitor.
  */
 export default function InsightsPage() {
-  const [to, setTo] = useState(() => iso(new Date()));
-  const [from, setFrom] = useState(() => iso(new Date(Date.now() - 29 * 86_400_000)));
+  // The first range is the server's (the last 30 days of the firm's calendar, Asia/Kolkata): the browser's
+  // own date can be another day (before 05:30 in India it is still yesterday in UTC).
+  const [to, setTo] = useState('');
+  const [from, setFrom] = useState('');
   const [data, setData] = useState<Summary | null>(null);
   const [loading, setLoading] = useState(false);
 
   const load = useCallback(async (f: string, t: string) => {
     setLoading(true);
-    const r = await api<Summary>(`/insights/summary?${new URLSearchParams({ from: f, to: t })}`);
+    const range = f && t ? `?${new URLSearchParams({ from: f, to: t })}` : '';
+    const r = await api<Summary>(`/insights/summary${range}`);
     setLoading(false);
-    if (r.ok) setData(r.body);
-    else notify.error(r.body.message || 'Failed to load the figures');
+    if (r.ok) {
+      setData(r.body);
+      setFrom(r.body.from);
+      setTo(r.body.to);
+    } else notify.error(r.body.message || 'Failed to load the figures');
   }, []);
   useEffect(() => {
-    void load(from, to);
-    // The first range only; later ones load with Show.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void load('', '');
   }, [load]);
 
   const visits = useMemo<ChartConfiguration<'line'> | null>(
