@@ -96,15 +96,20 @@ export class TranslationService {
     return row.source_hash === hash ? 'published' : 'outdated';
   }
 
-  async get(r: ResourceDef, id: number, locale: string): Promise<TranslationView> {
-    const english = await this.english(r, id);
-    const row = await this.store.db
+  /** The stored translation of a row in a locale, if any. */
+  private stored(r: ResourceDef, id: number, locale: string) {
+    return this.store.db
       .selectFrom('content_translations')
       .selectAll()
       .where('resource', '=', r.key)
       .where('record_id', '=', id)
       .where('locale', '=', locale)
       .executeTakeFirst();
+  }
+
+  async get(r: ResourceDef, id: number, locale: string): Promise<TranslationView> {
+    const english = await this.english(r, id);
+    const row = await this.stored(r, id, locale);
     const source = Object.fromEntries(translatableFields(r).map((f) => [f, english[f] === null || english[f] === undefined ? '' : String(english[f])]));
     return {
       group: r.key,
@@ -146,13 +151,7 @@ export class TranslationService {
     const english = await this.english(r, id);
     const values = this.values(r, input.fields);
     const nowIso = this.now().toISOString();
-    const existing = await this.store.db
-      .selectFrom('content_translations')
-      .selectAll()
-      .where('resource', '=', r.key)
-      .where('record_id', '=', id)
-      .where('locale', '=', locale)
-      .executeTakeFirst();
+    const existing = await this.stored(r, id, locale);
     // A draft over a published translation starts from the live text; the fields sent replace theirs.
     const base = existing ? { ...parse(existing.fields), ...(existing.pending_draft ? parse(existing.pending_draft) : {}) } : {};
     const merged = { ...base, ...values };

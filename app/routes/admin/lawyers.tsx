@@ -6,23 +6,14 @@ import { sendAction } from '~/components/admin/notify';
 import { useRole } from '~/components/admin/role';
 import { api } from '~/lib/api';
 import { hoursLine, parseHoursLine, WEEKDAYS, type HoursWindow, type Weekday } from '@content/rules/slots';
-import { MODE_LABELS, type LawyerWeek, type Mode } from '@content/lawyers';
+import { MODE_LABELS, type Lawyer as LawyerRow, type LawyerWeek, type Mode } from '@content/lawyers';
 
 export function meta() {
   return [{ title: 'Lawyers | Admin' }];
 }
 
-interface Lawyer {
-  lawyer_id: number;
-  name: string;
-  work_email: string;
-  active: boolean;
-  video: boolean;
-  offices: string[];
-  practice_areas: number[];
-  hours: Record<string, LawyerWeek>;
-  feed_url: string | null;
-}
+/** A lawyer as the admin's list answers it: the declared shape, with the feed link for the admin role. */
+type Lawyer = LawyerRow & { feed_url: string | null };
 interface Area {
   case_category_id: number;
   case_name: string;
