@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['{app,content,server,scripts,tests}/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // Every JSON answer of a route declared with route() is checked against its schema (decision 0094).
+    env: { CHECK_RESPONSES: '1' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

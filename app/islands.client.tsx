@@ -8,8 +8,10 @@ import { I18nProvider } from '@lingui/react';
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { CATALOG_SCRIPT_ID, i18nFor, type PageCatalog } from './lib/i18n';
+import { objectOf, type Json, type JsonObject } from '../content/json';
 
-type IslandComponent = ComponentType<Record<string, unknown>>;
+/** An island's component: its props are the JSON the server wrote beside it. */
+type IslandComponent = ComponentType<JsonObject>;
 
 /** Renders nothing of its own; tells the caller once its island has committed. */
 function Hydrated({ children, done }: { children: ReactNode; done: () => void }) {
@@ -17,17 +19,21 @@ function Hydrated({ children, done }: { children: ReactNode; done: () => void })
   return children;
 }
 
-function propsOf(el: HTMLElement, name: string): Record<string, unknown> {
+function propsOf(el: HTMLElement, name: string): JsonObject {
   const script = el.previousElementSibling;
   if (script?.getAttribute('data-island-props') !== name) return {};
-  return JSON.parse(script.textContent || '{}') as Record<string, unknown>;
+  return objectOf(JSON.parse(script.textContent || '{}') as Json) ?? {};
 }
 
 /** The page's locale and compiled messages, as the server rendered them (decision 0063). */
 function pageCatalog(): PageCatalog {
   const el = document.getElementById(CATALOG_SCRIPT_ID);
   const parsed = el ? (JSON.parse(el.textContent || '{}') as Partial<PageCatalog>) : {};
-  return { locale: parsed.locale ?? 'en', messages: parsed.messages ?? {} };
+  return {
+    locale: parsed.locale ?? 'en',
+    messages: parsed.messages ?? {},
+    ...(parsed.dates ? { dates: parsed.dates } : {}),
+  };
 }
 
 /** `modules`: island name → URL of its built module (default export: the component). */
@@ -57,7 +63,14 @@ export async function start(modules: Record<string, string>): Promise<void> {
           el.dispatchEvent(new Event('islandhydrated'));
           resolve();
         };
-        hydrateRoot(el, createElement(I18nProvider, { i18n }, createElement(Hydrated, { done, children: createElement(Component, props) })));
+        hydrateRoot(
+          el,
+          createElement(
+            I18nProvider,
+            { i18n },
+            createElement(Hydrated, { done, children: createElement(Component, props) }),
+          ),
+        );
       });
     }),
   );

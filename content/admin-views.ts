@@ -98,3 +98,56 @@ export interface InsightsSummary {
   landings: InsightsRanked[];
   requests: InsightsRanked[];
 }
+
+/**
+ * One locale's translation of a content row as the admin's translation editor reads it (getTranslation,
+ * decisions 0076 and 0078).
+ */
+export interface TranslationView {
+  group: string;
+  id: number;
+  locale: string;
+  state: 'missing' | 'draft' | 'published' | 'outdated';
+  /** The live translation when published, else the draft. */
+  fields: Record<string, string>;
+  /** The pending draft over a published translation (null when there is none). */
+  draft: Record<string, string> | null;
+  /** The English text of the translatable fields, now. */
+  source: Record<string, string>;
+  /**
+   * The English text the translation was made from (or last confirmed against), when it is known: for an
+   * outdated translation, what changed in English is the difference between this and `source`.
+   */
+  source_then: Record<string, string> | null;
+  /** A machine draft nobody has reviewed yet: it cannot be published until a person has. */
+  machine: boolean;
+  updated_at: string | null;
+  updated_by: string | null;
+  /** The row's address in this locale, for a group whose rows are addressed by a slug (decision 0082); else null. */
+  slug: TranslationSlug | null;
+}
+
+/** A translation's own slug (decision 0082) beside the English one. */
+export interface TranslationSlug {
+  /** The English slug: the row's address in English, and in this locale while the translation has none. */
+  source: string;
+  /** The slug of the version in `fields` (the live one when published); null: the English slug is used. */
+  value: string | null;
+  /** The slug of the pending draft, when `draft` is not null. */
+  draft: string | null;
+}
+
+/**
+ * The dashboard's translation work in one group and locale (decision 0078): rows on the site in English
+ * without a translation there, and published translations the English text has changed under.
+ */
+export interface TranslationWork {
+  group: string;
+  groupTitle: string;
+  adminPath: string;
+  locale: string;
+  missing: number;
+  outdated: number;
+  /** Where the work is done when it is not a group's table filtered to it: the settings' texts' language tab. */
+  href?: string;
+}

@@ -4,7 +4,7 @@
  * column `<field>_alt` beside it; `alt_flagged` (0/1) marks a row whose alt text was defaulted from its
  * title (old rows, and uploads through the spec's client, which sends no alt text).
  */
-import { isBlank, type ResourceDef } from './kit';
+import { isBlank, type ResourceDef, type SiteRow } from './kit';
 
 export const ALT_FLAG = 'alt_flagged';
 export const ALT_MAX = 300;
@@ -26,7 +26,7 @@ export function titleFieldOf(r: ResourceDef): string | undefined {
 }
 
 /** The alt text given when none was written: the row's title, else the group's name and the field's label. */
-export function defaultAlt(r: ResourceDef, field: string, row: Record<string, unknown>): string {
+export function defaultAlt(r: ResourceDef, field: string, row: SiteRow): string {
   const t = titleFieldOf(r);
   const title = t && !isBlank(row[t]) ? String(row[t]).trim() : '';
   const label = r.files[field]?.label ?? 'Image';
@@ -38,7 +38,7 @@ export function defaultAlt(r: ResourceDef, field: string, row: Record<string, un
  * The alt text of an image of a row for a page: the administrator's own text; while it is only the title's
  * default (flagged), the page's own fallback (the title, or '' where a caption beside the image names it).
  */
-export function altOf(row: Record<string, unknown>, field: string, fallback: string): string {
+export function altOf(row: SiteRow, field: string, fallback: string): string {
   if (Number(row[ALT_FLAG] ?? 0) === 1) return fallback;
   const v = row[altColumn(field)];
   return typeof v === 'string' && v.trim() ? v : fallback;

@@ -112,7 +112,7 @@ export function consultationSchema(now: Date) {
 }
 
 /** The first message refusing a consultation request, or null when it passes. */
-export function consultationProblem(fields: Record<string, unknown>, now: Date): string | null {
+export function consultationProblem(fields: unknown, now: Date): string | null {
   const r = consultationSchema(now).safeParse(fields);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Please check the form.');
 }

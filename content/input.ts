@@ -5,7 +5,18 @@
  * Isomorphic: the server hands in its HTML sanitiser, the browser keeps the editor's HTML as it is.
  */
 import { z } from './zod';
-import { isBlank, type FieldDef, type ListDef, type Mode, type ResourceDef, type ValidationContext, type Values } from './kit';
+import {
+  columnValue,
+  isBlank,
+  type FieldDef,
+  type ListDef,
+  type Mode,
+  type ResourceDef,
+  type Row,
+  type ValidationContext,
+  type Values,
+} from './kit';
+import type { JsonObject } from './json';
 
 const DEFAULT_MAX: Record<string, number> = { text: 300, longtext: 10_000, html: 500_000 };
 
@@ -72,16 +83,81 @@ export function coerceField(def: FieldDef, raw: unknown, opts: InputOptions = {}
   }
 }
 
-/** The zod schema of one declared field: absent stays absent (an update keeps the stored value). */
+/**
+ * The stored value of a declared field (what coerceField gives, blank aside), typed: the output of the
+ * field's schema and the type of its column in a row the calls return (the API reference shows both).
+ */
+export function valueSchema(def: FieldDef): z.ZodType<string | number, string | number> {
+  switch (def.type) {
+    case 'int':
+      return z.number().int().min(0).max(1_000_000);
+    case 'ref':
+      return z.number().int().min(1);
+    case 'date':
+    case 'dmy':
+      return z.string().meta({ format: 'date' });
+    case 'time':
+      return z.string().meta({ pattern: '^\\d{2}:\\d{2}$' });
+    case 'enum':
+      return def.values?.length ? z.enum(def.values as [string, ...string[]]) : z.string();
+    case 'html':
+      return z.string().meta({ contentMediaType: 'text/html' });
+    default:
+      return z.string();
+  }
+}
+
+/**
+ * How a field is sent, for the API reference: the body's fields are read by coerceField (any JSON value
+ * or form text, so its messages are the spec's), and this says what it expects.
+ */
+function sentAs(def: FieldDef): Record<string, unknown> {
+  const d = def.label;
+  switch (def.type) {
+    case 'html':
+      return {
+        type: 'string',
+        contentMediaType: 'text/html',
+        maxLength: def.max ?? DEFAULT_MAX.html,
+        description: `${d} (rich HTML; sanitised: scripts, event handlers and javascript: URLs are dropped)`,
+      };
+    case 'int':
+      return { type: 'integer', minimum: 0, maximum: 1_000_000, description: d };
+    case 'ref':
+      return { type: 'integer', minimum: 1, description: `${d}: the id of a row of ${def.ref}` };
+    case 'date':
+      return { type: 'string', format: 'date', description: `${d} (YYYY-MM-DD)` };
+    case 'dmy':
+      return {
+        type: 'string',
+        pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$',
+        examples: ['31/12/2030'],
+        description: `${d}, sent as DD/MM/YYYY (returned as YYYY-MM-DD)`,
+      };
+    case 'time':
+      return { type: 'string', pattern: '^\\d{1,2}:\\d{2}$', description: `${d} (HH:MM, 24 h)` };
+    case 'enum':
+      return { type: 'string', enum: [...(def.values ?? [])], description: `${d} (case-insensitive on input)` };
+    default:
+      return { type: 'string', maxLength: def.max ?? DEFAULT_MAX[def.type], description: d };
+  }
+}
+
+/**
+ * The zod schema of one declared field: absent stays absent (an update keeps the stored value). It reads
+ * any value (coerceField gives the spec's message), and its output is the field's value (valueSchema).
+ */
 export function fieldSchema(def: FieldDef, opts: InputOptions = {}) {
   return z
     .unknown()
+    .meta(sentAs(def))
     .transform((raw, ctx) => {
       const r = coerceField(def, raw, opts);
       if (r.ok) return r.value;
       ctx.addIssue({ code: 'custom', message: r.message });
       return z.NEVER;
     })
+    .pipe(valueSchema(def).nullable())
     .optional();
 }
 
@@ -96,10 +172,15 @@ export function fieldsSchema(r: Pick<ResourceDef, 'fields'>, opts: InputOptions 
  * spec's message. Only what passes is merged: on update (`stored` is the row being changed) a field absent
  * from the body keeps its stored value, a field sent blank is cleared.
  */
-export function inputSchema(r: ResourceDef, mode: Mode, ctx: ValidationContext, stored?: Record<string, unknown> | null, opts: InputOptions = {}) {
+export function inputSchema(
+  r: ResourceDef,
+  mode: Mode,
+  ctx: ValidationContext,
+  stored?: Row | null,
+  opts: InputOptions = {},
+) {
   return fieldsSchema(r, opts)
-    .transform((v) => {
-      const got = v as Record<string, unknown>;
+    .transform((got) => {
       const sent: Values = {};
       for (const name of Object.keys(r.fields)) sent[name] = got[name] ?? null;
       return { sent, present: new Set(Object.keys(got)) };
@@ -111,7 +192,8 @@ export function inputSchema(r: ResourceDef, mode: Mode, ctx: ValidationContext, 
     .transform(({ sent, present }) => {
       if (mode !== 'update' || !stored) return sent;
       const merged: Values = {};
-      for (const name of Object.keys(r.fields)) merged[name] = present.has(name) ? sent[name] : (stored[name] ?? null);
+      for (const name of Object.keys(r.fields))
+        merged[name] = present.has(name) ? (sent[name] ?? null) : columnValue(stored[name]);
       return merged;
     });
 }
@@ -120,14 +202,20 @@ export function inputSchema(r: ResourceDef, mode: Mode, ctx: ValidationContext, 
 export function parseInput(
   r: ResourceDef,
   mode: Mode,
-  body: Record<string, unknown>,
+  body: JsonObject,
   ctx: ValidationContext,
-  stored?: Record<string, unknown> | null,
+  stored?: Row | null,
   opts: InputOptions = {},
 ): { ok: true; values: Values } | { ok: false; message: string } {
   const res = inputSchema(r, mode, ctx, stored, opts).safeParse(body);
   if (res.success) return { ok: true, values: res.data };
   return { ok: false, message: res.error.issues[0]?.message ?? `${r.label} is not valid.` };
+}
+
+/** An item of a nested list as stored and returned: every declared field (blank as ''), and its image's stored path. */
+export function listItemValue(list: ListDef) {
+  const image = list.image ? { [list.image.column]: z.string() } : {};
+  return z.strictObject({ ...Object.fromEntries(Object.keys(list.fields).map((n) => [n, z.string()])), ...image });
 }
 
 /** One item of a nested list (an event's speaker): every declared field, blank as ''. */

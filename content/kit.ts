@@ -93,8 +93,18 @@ export interface Register {}
 /** The key of a declared group ('carousel', 'event', …): the declarations themselves are the list. */
 export type ResourceKey = Register extends { group: infer G extends { key: string } } ? G['key'] : string;
 
-/** Values after coercion: strings trimmed (blank → undefined), numbers parsed. */
-export type Values = Record<string, unknown>;
+/** A column's value as a write carries it and a table stores it: text, a number, or null (blank). */
+export type ColumnValue = string | number | null;
+
+/** The value when it is a column's (text or a number), else null. */
+export function columnValue(v: unknown): ColumnValue {
+  return typeof v === 'string' || typeof v === 'number' ? v : null;
+}
+
+/** A write's values by column, after coercion (content/input.ts): strings trimmed (blank → null), numbers parsed. */
+export interface Values {
+  [column: string]: ColumnValue;
+}
 
 export interface ValidationContext {
   mode: Mode;
@@ -116,6 +126,8 @@ export interface SiteDef {
   list: string;
   /** Rows per page when that list is paged (decision 0008). */
   perPage?: number;
+  /** The spec's message when a public page's read of the rows fails (section 8): shown in the list's place. */
+  failed?: string;
   /**
    * The page of one row when rows have their own (blogs, events); null when this row has none (an event
    * without full dates) and its list page shows it. Rows with a page of their own are in the sitemap.
@@ -125,6 +137,12 @@ export interface SiteDef {
   anchor?: (row: SiteRow) => string;
   /** false: the row's page is another group's row's (a case's details are seen on the case's page), listed there. */
   sitemap?: false;
+  /**
+   * Rows whose page is addressed by a slug made from their text (an event's title, spec section 2): the row's
+   * slug, and the page of a slug. A translation may carry a slug of its own: the row's page in that locale
+   * (decision 0082).
+   */
+  slug?: { of: (row: SiteRow) => string; page: (slug: string) => string };
 }
 
 /** Site search over a group's published rows (decision 0054). */
@@ -258,6 +276,15 @@ export function defineResource<const D extends ResourceDeclaration>(d: D): DefOf
 /** The public page a row is seen on: its own page, else its group's list page. */
 export function pageOf(r: Pick<ResourceDef, 'site'>, row: SiteRow): string {
   return r.site.page?.(row) ?? r.site.list;
+}
+
+/**
+ * A row's page in a locale whose translation gives it a slug of its own (decision 0082): that slug's page, when
+ * the row has a page at all; else its page (`slug` null: the English address).
+ */
+export function pageWithSlug(r: Pick<ResourceDef, 'site'>, row: SiteRow, slug: string | null | undefined): string | null {
+  const own = r.site.page?.(row) ?? null;
+  return own && slug && r.site.slug ? r.site.slug.page(slug) : own;
 }
 
 /**

@@ -13,6 +13,14 @@ export const MODE_LABELS: Record<Mode, string> = { in_person: 'In person', video
 
 export type LawyerWeek = Partial<Record<Weekday, HoursWindow[]>>;
 
+/**
+ * What an administrator may confirm past when giving a consultation to another lawyer (decision 0084): the
+ * lawyer does not sit in its office, does not handle its practice area, or does not work at its time. A
+ * lawyer already booked then is never overridable (decision 0067: never twice at one time).
+ */
+export const REASSIGN_OVERRIDES = ['office', 'practice_area', 'hours'] as const;
+export type ReassignOverride = (typeof REASSIGN_OVERRIDES)[number];
+
 const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30.');
 const hoursWindow = z
   .object({ from: hhmm, to: hhmm })

@@ -2,6 +2,8 @@
  * The roles of staff accounts and what each may use (decision 0040). Shared by the server (every route
  * declares the roles it allows, one guard enforces them) and the admin (sidebar, dashboard, buttons).
  */
+import type { SiteSettings } from './settings';
+
 export const ROLES = ['admin', 'editor', 'intake'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -86,16 +88,18 @@ const SETTING_LABELS: Record<string, string> = {
 };
 
 /** The parts (by path) of two settings documents that differ outside the website texts, as labels. */
-export function adminOnlySettingsChanged(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+export function adminOnlySettingsChanged(before: SiteSettings, after: SiteSettings): string[] {
   const text = new Set<string>(WEBSITE_TEXT_SETTINGS);
   const changed: string[] = [];
   const walk = (a: unknown, b: unknown, prefix: string) => {
-    const keys = new Set([...Object.keys(asObject(a)), ...Object.keys(asObject(b))]);
+    const as = propertiesOf(a);
+    const bs = propertiesOf(b);
+    const keys = new Set([...as.keys(), ...bs.keys()]);
     for (const key of keys) {
       const path = prefix ? `${prefix}.${key}` : key;
       if (text.has(path)) continue;
-      const x = asObject(a)[key];
-      const y = asObject(b)[key];
+      const x = as.get(key);
+      const y = bs.get(key);
       // A part holding website texts deeper down (rule36) is compared key by key.
       if (WEBSITE_TEXT_SETTINGS.some((p) => p.startsWith(`${path}.`))) walk(x, y, path);
       else if (JSON.stringify(x) !== JSON.stringify(y)) changed.push(SETTING_LABELS[path] ?? path);
@@ -105,6 +109,7 @@ export function adminOnlySettingsChanged(before: Record<string, unknown>, after:
   return changed;
 }
 
-function asObject(v: unknown): Record<string, unknown> {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+/** An object's own properties by name (none for anything that is not a plain object: a list, text, null). */
+function propertiesOf(v: unknown): Map<string, unknown> {
+  return new Map<string, unknown>(v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v) : []);
 }

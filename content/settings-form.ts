@@ -30,6 +30,11 @@ export interface SettingsField {
   optional?: boolean;
   /** Several controls for one list of strings: 'Phone 1', 'Phone 2'… ('{i}' in the id is the index). */
   slots?: number;
+  /**
+   * Other words administrators use for this setting in a question to the assistant ('mail id' for the email),
+   * beside its label (or, for a part of a setting, the card's or fieldset's title).
+   */
+  asked?: string[];
 }
 
 export type SettingsNode =
@@ -74,10 +79,10 @@ export const SETTINGS_FORM: SettingsCard[] = [
     body: [
       {
         row: [
-          { field: 'firmName', id: 'firmName', label: 'Firm Name', col: 6 },
-          { field: 'tagline', id: 'tagline', label: 'Tagline', col: 6 },
+          { field: 'firmName', id: 'firmName', label: 'Firm Name', col: 6, asked: ['name of the firm', 'name of our firm'] },
+          { field: 'tagline', id: 'tagline', label: 'Tagline', col: 6, asked: ['slogan'] },
           { field: 'founderName', id: 'founderName', label: 'Founder Name', col: 6 },
-          { field: 'foundedYear', id: 'foundedYear', label: 'Founded Year', kind: 'number', col: 6 },
+          { field: 'foundedYear', id: 'foundedYear', label: 'Founded Year', kind: 'number', col: 6, asked: ['founded', 'established'] },
         ],
       },
       { field: 'founderQuote', id: 'founderQuote', label: 'Founder Quote', kind: 'textarea' },
@@ -97,9 +102,9 @@ export const SETTINGS_FORM: SettingsCard[] = [
     body: [
       {
         row: [
-          { field: 'email', id: 'email', label: 'Email', kind: 'email', col: 6 },
+          { field: 'email', id: 'email', label: 'Email', kind: 'email', col: 6, asked: ['e mail', 'mail id', 'email address'] },
           { field: 'whatsapp', id: 'whatsapp', label: 'WhatsApp', col: 6 },
-          { field: 'phones', id: 'phone-{i}', label: 'Phone {n}', kind: 'tel', col: 4, slots: 3 },
+          { field: 'phones', id: 'phone-{i}', label: 'Phone {n}', kind: 'tel', col: 4, slots: 3, asked: ['phone', 'telephone', 'contact number', 'mobile'] },
         ],
       },
     ],
@@ -126,7 +131,7 @@ export const SETTINGS_FORM: SettingsCard[] = [
     body: [
       {
         row: [
-          { field: 'hours.morning', id: 'hours-morning', label: 'Morning', col: 4 },
+          { field: 'hours.morning', id: 'hours-morning', label: 'Morning', col: 4, asked: ['hours', 'timing', 'timings', 'opening time', 'working time', 'open'] },
           { field: 'hours.evening', id: 'hours-evening', label: 'Evening', col: 4 },
           { field: 'hours.days', id: 'hours-days', label: 'Days', col: 4 },
         ],
@@ -375,10 +380,13 @@ export function getPath(o: unknown, path: string): unknown {
 /** A copy of `o` with `value` at `path` (undefined removes the key); objects on the way are copied. */
 export function setPath<T>(o: T, path: string, value: unknown): T {
   const [head, ...rest] = path.split('.') as [string, ...string[]];
-  const copy: Obj = Array.isArray(o) ? ([...o] as unknown as Obj) : { ...(o as Obj) };
-  if (rest.length) copy[head] = setPath(isObj(copy[head]) ? copy[head] : {}, rest.join('.'), value);
-  else if (value === undefined) delete copy[head];
-  else copy[head] = value;
+  // A list is copied as a list (its items by index), an object as an object.
+  const copy: object = Array.isArray(o) ? [...(o as unknown[])] : { ...(o as Obj) };
+  if (rest.length) {
+    const inner: unknown = Reflect.get(copy, head);
+    Reflect.set(copy, head, setPath(isObj(inner) ? inner : {}, rest.join('.'), value));
+  } else if (value === undefined) Reflect.deleteProperty(copy, head);
+  else Reflect.set(copy, head, value);
   return copy as T;
 }
 
@@ -455,6 +463,32 @@ export interface SettingsScope {
   n?: number;
 }
 
+/**
+ * The firm's settings as a question names them, in the page's order: each setting (the first part of a
+ * field's path; lists of items aside) with the phrases that name it: its label, or for a part of a setting
+ * the card's or fieldset's title, and the words in `asked`. The assistant answers a value question with
+ * the setting it names (decision 0075: a new setting on the page is named without another list).
+ */
+export function settingPhrases(): { key: string; phrases: string[] }[] {
+  const named = new Map<string, Set<string>>();
+  const phrase = (text: string) => text.replace(/\{n\}/g, '').trim().toLowerCase();
+  const walk = (nodes: SettingsNode[], title: string) => {
+    for (const n of nodes) {
+      if ('fieldset' in n) walk(n.body, n.fieldset);
+      else if ('row' in n || 'field' in n)
+        for (const f of fieldsOf(n)) {
+          const [key, ...rest] = f.field.split('.');
+          if (!key) continue;
+          const set = named.get(key) ?? new Set<string>();
+          for (const p of [rest.length ? title : f.label, ...(f.asked ?? [])]) if (phrase(p)) set.add(phrase(p));
+          named.set(key, set);
+        }
+    }
+  };
+  for (const card of SETTINGS_FORM) walk(card.body, card.title);
+  return [...named].map(([key, phrases]) => ({ key, phrases: [...phrases] }));
+}
+
 export const fieldsOf = (n: SettingsNode): SettingsField[] => ('row' in n ? n.row : 'field' in n ? [n] : []);
 
 /** The raw key of a field's control (slot `i` of a slots field). */
@@ -496,6 +530,6 @@ function build(state: SettingsFormState, nodes: SettingsNode[], scope: SettingsS
 
 /** The settings document the form stands for (what Save sends). */
 export function settingsDocument(state: SettingsFormState): SiteSettings {
-  const root: SettingsScope = { prefix: '', object: state.base as unknown as Obj };
-  return SETTINGS_FORM.reduce((doc, card) => build(state, card.body, root, doc), { ...(state.base as unknown as Obj) }) as unknown as SiteSettings;
+  const root: SettingsScope = { prefix: '', object: state.base };
+  return SETTINGS_FORM.reduce<Obj>((doc, card) => build(state, card.body, root, doc), { ...state.base }) as SiteSettings;
 }

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { components, z } from './zod';
 import { DEFAULT_LOCALE, LOCALES } from './locales';
 import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
@@ -54,9 +54,15 @@ const url = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
 const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30');
 const hoursWindow = z
   .object({ from: hhmm, to: hhmm })
-  .refine((w) => (minutesOf(w.to) ?? 0) > (minutesOf(w.from) ?? 0), 'The end of opening hours must come after the start');
+  .refine(
+    (w) => (minutesOf(w.to) ?? 0) > (minutesOf(w.from) ?? 0),
+    'The end of opening hours must come after the start',
+  );
 const weeklyHours = z.object(
-  Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(hoursWindow).max(6)])) as Record<Weekday, z.ZodArray<typeof hoursWindow>>,
+  Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(hoursWindow).max(6)])) as Record<
+    Weekday,
+    z.ZodArray<typeof hoursWindow>
+  >,
 );
 const MORNING_EVENING = [
   { from: '03:00', to: '08:00' },
@@ -65,7 +71,15 @@ const MORNING_EVENING = [
 /** The spec's consultation hours (3:00–8:00 AM and 6:00–8:00 PM, Monday to Saturday), 30-minute slots. */
 export const DEFAULT_BOOKING: BookingRules = {
   timeZone: 'Asia/Kolkata',
-  weeklyHours: { sun: [], mon: MORNING_EVENING, tue: MORNING_EVENING, wed: MORNING_EVENING, thu: MORNING_EVENING, fri: MORNING_EVENING, sat: MORNING_EVENING },
+  weeklyHours: {
+    sun: [],
+    mon: MORNING_EVENING,
+    tue: MORNING_EVENING,
+    wed: MORNING_EVENING,
+    thu: MORNING_EVENING,
+    fri: MORNING_EVENING,
+    sat: MORNING_EVENING,
+  },
   slotMinutes: 30,
   bufferMinutes: 0,
   minNoticeHours: 12,
@@ -78,7 +92,11 @@ export const BookingRulesSchema = z.object({
   weeklyHours,
   slotMinutes: z.number().int().min(5).max(480),
   bufferMinutes: z.number().int().min(0).max(240),
-  minNoticeHours: z.number().int().min(0).max(24 * 30),
+  minNoticeHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30),
   horizonDays: z.number().int().min(1).max(366),
   closedDates: z.array(z.string().refine(isDay, 'Use a date like 2027-01-26')).max(400),
   capacity: z.number().int().min(1).max(50),
@@ -98,7 +116,11 @@ export const PrivacySettingsSchema = z.object({
   grievanceEmail: z.email(),
   grievancePhone: z.string().trim().max(40),
   retentionMonths: z.number().int().min(1).max(240),
-  cancelCutoffHours: z.number().int().min(0).max(24 * 14),
+  cancelCutoffHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14),
   // Optional for settings stored before insights existed (decision 0058).
   insightsRetentionMonths: z.number().int().min(1).max(120).default(DEFAULT_PRIVACY.insightsRetentionMonths),
 });
@@ -156,6 +178,8 @@ export const SiteSettingsSchema = z.object({
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+// The API reference shows it once, as the component SiteSettings (content/zod.ts).
+components.add(SiteSettingsSchema, { name: 'SiteSettings' });
 
 /** A fictional firm; replaced from the admin. */
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -165,9 +189,17 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   founderName: 'Adv. Meera Harrow',
   founderQuote:
     'The law is not a maze for the few. Our work is to light every corridor of it, so that each client walks through knowing exactly where they stand.',
-  headquarters: { city: 'Kochi', address: '4th Floor, Marine Crest, Shanmugham Road, Kochi 682031', phone: '+91 484 400 1993' },
+  headquarters: {
+    city: 'Kochi',
+    address: '4th Floor, Marine Crest, Shanmugham Road, Kochi 682031',
+    phone: '+91 484 400 1993',
+  },
   offices: [
-    { city: 'Thiruvananthapuram', address: '12 Vellayambalam Road, Thiruvananthapuram 695010', phone: '+91 471 400 2210' },
+    {
+      city: 'Thiruvananthapuram',
+      address: '12 Vellayambalam Road, Thiruvananthapuram 695010',
+      phone: '+91 471 400 2210',
+    },
     { city: 'Kozhikode', address: 'Mavoor Road, Arayidathupalam, Kozhikode 673004', phone: '+91 495 400 3302' },
     { city: 'Bengaluru', address: '88 Residency Road, Bengaluru 560025', phone: '+91 80 4000 4455' },
     { city: 'Chennai', address: '23 Cathedral Road, Gopalapuram, Chennai 600086', phone: '+91 44 4000 5566' },
@@ -196,7 +228,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
       barCouncilFirst: 'Bar Council of Kerala',
       barCouncilCurrent: 'Bar Council of Kerala',
       barAssociation: 'Kerala High Court Advocates’ Association',
-      qualifications: ['B.A., LL.B., Government Law College, Ernakulam', 'LL.M. (Family Law), Cochin University of Science and Technology'],
+      qualifications: [
+        'B.A., LL.B., Government Law College, Ernakulam',
+        'LL.M. (Family Law), Cochin University of Science and Technology',
+      ],
     },
     {
       name: 'Adv. Arjun Vale',

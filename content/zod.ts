@@ -8,3 +8,9 @@ import { z } from 'zod';
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * Shared schemas the API reference shows once, by name, under components (a content group's row, an item
+ * of its nested list), and everywhere else as a `$ref` to it (server/api/route-schema.ts).
+ */
+export const components = z.registry<{ name: string }>();

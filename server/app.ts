@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { AccountSecurity } from './auth/account-security.server';
 import { registerAccountSecurityRoutes } from './auth/security-api.server';
 import { registerAiRoutes } from './assistant/api.server';
 import { registerDocsRoutes } from './api/docs';
-import { answers, api, PUBLIC, str, validationMessage } from './api/route-schema';
+import { answer, errors, media, PUBLIC, route, validationMessage } from './api/route-schema';
 import { markPublic, registerOriginCheck, registerRoleGuard } from './api/auth-hooks';
 import { registerFileRoutes } from './api/files';
 import { registerLifecycleRoutes } from './api/lifecycle';
@@ -120,7 +121,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // wait for a content-version read (CONTENT_VERSION_POLL_MS=0).
   const fastPath =
     caching && config.contentVersionPollMs > 0 && !requestLogging && !opts.serverFactory
-      ? createFastPath({ pages: pageCache, lists: listCache, search: searchCache, https, trustProxy: config.trustProxy, onNotFound: (req) => late.notFound?.record(req.url ?? '', req.headers['user-agent'], req.headers.referer) })
+      ? createFastPath({
+          pages: pageCache,
+          lists: listCache,
+          search: searchCache,
+          https,
+          trustProxy: config.trustProxy,
+          onNotFound: (req) => late.notFound?.record(req.url ?? '', req.headers['user-agent'], req.headers.referer),
+        })
       : undefined;
   // Set once the store is open (the metrics read it); the front below only reads it per request.
   let metrics: Metrics | undefined;
@@ -175,7 +183,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Every route, as registered (the API reference and the route-walking tests read it).
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config, schema: r.schema });
+    for (const method of [r.method].flat())
+      routes.push({ method: String(method), url: r.url, config: r.config, schema: r.schema });
   });
 
   const store = openStore({
@@ -231,14 +240,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCacheControl(app);
   registerAudit(app, services);
   // JSON and other text answers are compressed; cached pages arrive already compressed.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // Without a database every call that needs it answers 503 at once (the pool's bounded waits), and a page
   // whose render failed for that reason too (decision 0051).
   app.addHook('onSend', async (req, reply, payload) => {
     // Set on the raw answer in front of Fastify already; here for app.inject() too (decision 0053).
     reply.header('x-request-id', req.id);
-    if (reply.statusCode >= 500 && reply.statusCode !== 503 && store.availability.down !== null) reply.code(503).header('retry-after', '5');
+    if (reply.statusCode >= 500 && reply.statusCode !== 503 && store.availability.down !== null)
+      reply.code(503).header('retry-after', '5');
     return payload;
   });
 
@@ -261,10 +275,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     // Refused by the route's schema: the spec's message of that call, or a sentence naming the field.
     if (e.code === 'FST_ERR_VALIDATION') {
-      return reply.code(400).send({ statusCode: 400, message: validationMessage(err as FastifyError, req.routeOptions.schema) });
+      return reply
+        .code(400)
+        .send({ statusCode: 400, message: validationMessage(err as FastifyError, req.routeOptions.schema) });
     }
     if (status === 429) {
-      return reply.code(429).send({ statusCode: 429, message: 'Too many requests. Please wait a moment and try again.' });
+      return reply
+        .code(429)
+        .send({ statusCode: 429, message: 'Too many requests. Please wait a moment and try again.' });
     }
     if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ statusCode: 413, message: 'The request is too large.' });
@@ -273,55 +291,68 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return reply.code(415).send({ statusCode: 415, message: 'This content type is not supported.' });
     }
     if (status >= 400 && status < 500) {
-      const message = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'The request could not be understood.';
+      const message =
+        e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code?.startsWith('FST_ERR_CTP')
+          ? 'The request body is not valid JSON.'
+          : 'The request could not be understood.';
       return reply.code(status).send({ statusCode: status, message });
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ statusCode: 500, message: GENERIC_ERROR });
   });
 
-  const health = api({
-    operationId: 'health',
-    tags: ['Service'],
-    roles: PUBLIC,
-    summary: 'Health check: 200 once the database answers',
-    responses: answers({ database: str('sqlite or postgres', { enum: ['sqlite', 'postgres'] }) }, 503),
-  });
-  app.get('/api/health', { schema: health }, async (_req, reply) => {
-    try {
-      await store.db.selectFrom('admins').select('admin_id').limit(1).execute();
-      return { statusCode: 200, message: 'ok', database: store.dialect };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ statusCode: 503, message: 'database unavailable' });
-    }
+  route(app, {
+    method: 'GET',
+    url: '/api/health',
+    schema: {
+      operationId: 'health',
+      tags: ['Service'],
+      roles: PUBLIC,
+      summary: 'Health check: 200 once the database answers',
+      response: {
+        200: answer({ database: z.enum(['sqlite', 'postgres']).meta({ description: 'sqlite or postgres' }) }),
+        ...errors(503),
+      },
+    },
+    handler: async (_req, reply) => {
+      try {
+        await store.db.selectFrom('admins').select('admin_id').limit(1).execute();
+        return { statusCode: 200, message: 'ok', database: store.dialect };
+      } catch (err) {
+        app.log.error({ err }, 'health check failed');
+        return reply.code(503).send({ statusCode: 503, message: 'database unavailable' });
+      }
+    },
   });
 
-  const ready = api({
-    operationId: 'ready',
-    tags: ['Service'],
-    roles: PUBLIC,
-    summary: 'Readiness: 200 only when the database answers, every migration has run and file storage takes a write; else 503 naming what is not ready',
-    responses: answers(
-      {
-        checks: {
-          type: 'object',
-          description: "Each check: 'ok', or why not",
-          properties: { database: str('The database answers a query'), migrations: str("Every migration of this version has run"), storage: str('File storage (DATA_DIR or the bucket) takes a write') },
-        },
-      },
-      503,
-    ),
-  });
-  app.get('/api/ready', { schema: ready }, async (req, reply) => {
-    const r = await checkReadiness(store, files);
-    if (r.errors.length) req.log.warn({ errors: r.errors }, 'not ready');
-    reply.header('cache-control', 'no-store');
-    if (r.ready) return { statusCode: 200, message: 'ready', checks: r.checks };
-    const failing = Object.entries(r.checks)
-      .filter(([, v]) => v !== 'ok')
-      .map(([k, v]) => `${k} ${v}`);
-    return reply.code(503).send({ statusCode: 503, message: `not ready: ${failing.join('; ')}`, checks: r.checks });
+  const checks = z
+    .strictObject({
+      database: z.string().meta({ description: 'The database answers a query' }),
+      migrations: z.string().meta({ description: 'Every migration of this version has run' }),
+      storage: z.string().meta({ description: 'File storage (DATA_DIR or the bucket) takes a write' }),
+    })
+    .meta({ description: "Each check: 'ok', or why not" });
+  route(app, {
+    method: 'GET',
+    url: '/api/ready',
+    schema: {
+      operationId: 'ready',
+      tags: ['Service'],
+      roles: PUBLIC,
+      summary:
+        'Readiness: 200 only when the database answers, every migration has run and file storage takes a write; else 503 naming what is not ready',
+      response: { 200: answer({ checks }), 503: answer({ checks }) },
+    },
+    handler: async (req, reply) => {
+      const r = await checkReadiness(store, files);
+      if (r.errors.length) req.log.warn({ errors: r.errors }, 'not ready');
+      reply.header('cache-control', 'no-store');
+      if (r.ready) return { statusCode: 200, message: 'ready', checks: r.checks };
+      const failing = Object.entries(r.checks)
+        .filter(([, v]) => v !== 'ok')
+        .map(([k, v]) => `${k} ${v}`);
+      return reply.code(503).send({ statusCode: 503, message: `not ready: ${failing.join('; ')}`, checks: r.checks });
+    },
   });
 
   const clearCaches = () => {
@@ -347,14 +378,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clearCaches();
     // A rename wrote its redirect in the write's transaction; the map is read again (the redirects' own
     // writes reload it before they answer).
-    if (e.key !== 'redirects') void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
+    if (e.key !== 'redirects')
+      void services.redirects.reload().catch((err: unknown) => app.log.error({ err }, 'redirects reload failed'));
     if (e.version) contentVersion.adopt(e.version);
   });
   // The CDN forgets exactly what the write touched (decision 0048): only the instance that wrote queues it.
   const purges = config.cdn.purge ? new PurgeQueue(store.db, config.cdn.purge, app.log) : undefined;
   if (purges) {
     services.content.changes.on('change', (e: ChangeEvent) => {
-      purges.enqueue(changedKeys(e.key, e.id)).catch((err: unknown) => app.log.error({ err }, 'CDN purge could not be queued'));
+      purges
+        .enqueue(changedKeys(e.key, e.id))
+        .catch((err: unknown) => app.log.error({ err }, 'CDN purge could not be queued'));
     });
     purges.start();
     app.addHook('onClose', async () => purges.stop());
@@ -401,7 +435,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       wildcard: false,
       decorateReply: false,
       cacheControl: false,
-      // The build writes .br and .gz beside each text asset (scripts/precompress.mjs).
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
       preCompressed: true,
       setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -412,17 +446,35 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const islands = (opts.mode ?? 'production') === 'production' ? readIslandsManifest(clientDir) : null;
-  const render = opts.build ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands, searchCache) : null;
+  const render = opts.build
+    ? createRenderer(opts.build, services, opts.mode ?? 'production', pageCache, islands, searchCache)
+    : null;
 
   // A signed preview link (decision 0016): the row's public page as it would be published; 404 when tampered or expired.
-  app.get('/preview/:token', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
-    const found = await services.content.lifecycle.resolvePreview((req.params as { token: string }).token);
-    if (!found || !render) {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
-      if (!render) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
-      return render(req, reply, { path: '/__preview-not-found' });
-    }
-    return render(req, reply, found);
+  // A translation's preview link (decision 0078) is one of these too: the row's page in that language with
+  // its draft translation applied.
+  route(app, {
+    method: 'GET',
+    url: '/preview/:token',
+    schema: {
+      roles: PUBLIC,
+      hide: true,
+      params: z.object({ token: z.string() }),
+      response: { 200: media('text/html'), 404: media('text/html') },
+    },
+    handler: async (req, reply) => {
+      const token = req.params.token;
+      const found = await services.content.lifecycle.resolvePreview(token);
+      const translated = found ? null : await services.translations.resolvePreview(token);
+      if ((!found && !translated) || !render) {
+        reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'private, no-store');
+        if (!render) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
+        return render(req, reply, { path: '/__preview-not-found' });
+      }
+      if (translated)
+        return services.translations.previewing.run(translated.translation, () => render(req, reply, translated));
+      return render(req, reply, found!);
+    },
   });
 
   // Scheduled publishing, unpublishing and the trash's purge, every CONTENT_SCHEDULE_MS on every instance.
@@ -473,8 +525,28 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // logged, decision 0053): its id, route, status and time. LOG_LEVEL=debug logs Fastify's own lines instead.
   if (!requestLogging) {
     app.addHook('onResponse', (req, reply, done) => {
-      if (reply.statusCode >= 500 && reply.statusCode !== 503) req.log.error({ method: req.method, route: req.routeOptions.url, path: req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request failed');
-      else req.log.info({ method: req.method, route: req.routeOptions.url, path: req.routeOptions.url ? undefined : req.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      if (reply.statusCode >= 500 && reply.statusCode !== 503)
+        req.log.error(
+          {
+            method: req.method,
+            route: req.routeOptions.url,
+            path: req.url.split('?', 1)[0],
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'request failed',
+        );
+      else
+        req.log.info(
+          {
+            method: req.method,
+            route: req.routeOptions.url,
+            path: req.routeOptions.url ? undefined : req.url.split('?', 1)[0],
+            status: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'request',
+        );
       done();
     });
   }
@@ -501,7 +573,13 @@ async function outboxDepth(store: Store): Promise<Record<'queued' | 'retrying', 
  */
 async function migrateWithoutQueryTimeout(store: Store, config: Config): Promise<void> {
   if (store.dialect !== 'postgres') return migrate(store);
-  const own = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: 1, connectTimeoutMs: 10_000, queryTimeoutMs: 0 });
+  const own = openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: 1,
+    connectTimeoutMs: 10_000,
+    queryTimeoutMs: 0,
+  });
   try {
     await migrate(own);
   } finally {

@@ -1,10 +1,49 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { SiteRow } from '../content/kit';
 import { resources } from '../content/resources/index';
 import { requireAdmin } from './api/auth-hooks';
-import { ADMIN, ROLES_OF, answers, api, arr, int, obj, str } from './api/route-schema';
+import { z } from 'zod';
+import { ADMIN, ROLES_OF, answer, errors, route } from './api/route-schema';
 import { nowIso } from './db/index';
 import type { Services } from './services';
+
+/** A whole number from a query parameter, clamped to min..max; anything else is the default (the log is lenient). */
+const clamped = (min: number, max: number, fallback: number, description: string) =>
+  z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => Math.max(min, Math.min(max, Number.parseInt(v ?? '', 10) || fallback)))
+    .meta({ description });
+
+const AuditQuery = z.object({
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .meta({ description: 'Search text (email, action, target, record, summary, address)' }),
+  page: clamped(1, 10_000, 1, 'Page number (default 1)'),
+  size: clamped(1, 200, 50, 'Entries a page (1 to 200, default 50)'),
+});
+
+/** One entry of the audit log (AuditLogTable). */
+const AuditEntry = z.strictObject({
+  audit_id: z.number().int(),
+  admin_id: z.number().int().nullable(),
+  admin_email: z.string(),
+  action: z.string(),
+  target: z.string(),
+  record_id: z.string().nullable(),
+  summary: z.string(),
+  detail: z
+    .string()
+    .nullable()
+    .meta({ description: "JSON beside the summary (a Rule 36 override's reason and findings)" }),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  request_id: z.string().nullable(),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,53 +97,61 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
     return payload;
   });
 
-  const log = api({
-    operationId: 'getAuditLog',
-    tags: ['Audit log'],
-    summary: 'Who changed what: the audit log, newest first, searchable and paged',
-    roles: ROLES_OF.admin,
-    security: ADMIN,
-    querystring: obj({
-      q: str('Search text (email, action, target, record, summary, address)'),
-      page: str('Page number (default 1)'),
-      size: str('Entries a page (1 to 200, default 50)'),
-    }),
-    responses: answers({ entries: arr({ type: 'object' }), total: int(), page: int(), size: int() }),
-  });
-  app.get('/api/audit/getauditlog', { preValidation: requireAdmin(services), schema: log }, async (req: FastifyRequest) => {
-    const q = req.query as Record<string, unknown>;
-    const search = typeof q.q === 'string' ? q.q.trim().slice(0, 100).toLowerCase() : '';
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(String(q.page ?? '1'), 10) || 1));
-    const size = Math.max(1, Math.min(200, Number.parseInt(String(q.size ?? '50'), 10) || 50));
-    let query = db.selectFrom('audit_log');
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      query = query.where((eb) =>
-        eb.or(
-          ['admin_email', 'action', 'target', 'record_id', 'summary', 'ip'].map((c) =>
-            eb(sql`lower(${sql.ref(c)})`, 'like', sql`${like} escape '\\'`),
+  route(app, {
+    method: 'GET',
+    url: '/api/audit/getauditlog',
+    preValidation: requireAdmin(services),
+    schema: {
+      operationId: 'getAuditLog',
+      tags: ['Audit log'],
+      summary: 'Who changed what: the audit log, newest first, searchable and paged',
+      roles: ROLES_OF.admin,
+      security: ADMIN,
+      querystring: AuditQuery,
+      response: {
+        200: answer({
+          entries: z.array(AuditEntry),
+          total: z.number().int(),
+          page: z.number().int(),
+          size: z.number().int(),
+        }),
+        ...errors(401, 403),
+      },
+    },
+    handler: async (req) => {
+      const { q, page, size } = req.query;
+      const search = q?.trim().slice(0, 100).toLowerCase() ?? '';
+      let query = db.selectFrom('audit_log');
+      if (search) {
+        const like = `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        query = query.where((eb) =>
+          eb.or(
+            ['admin_email', 'action', 'target', 'record_id', 'summary', 'ip'].map((c) =>
+              eb(sql`lower(${sql.ref(c)})`, 'like', sql`${like} escape '\\'`),
+            ),
           ),
-        ),
-      );
-    }
-    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const entries = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('audit_id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute();
-    return { statusCode: 200, message: 'Audit log fetched successfully', entries, total, page, size };
+        );
+      }
+      const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const entries = await query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('audit_id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute();
+      return { statusCode: 200, message: 'Audit log fetched successfully', entries, total, page, size };
+    },
   });
 }
 
 /** A short human summary of a row for the log: its first text field. */
-export function summarise(key: string, row: Record<string, unknown>): string {
+export function summarise(key: string, row: SiteRow): string {
   const r = resources.find((x) => x.key === key);
   if (!r) return '';
   for (const [name, f] of Object.entries(r.fields)) {
-    if ((f.type === 'text' || f.type === 'longtext') && typeof row[name] === 'string') return row[name] as string;
+    const v = row[name];
+    if ((f.type === 'text' || f.type === 'longtext') && typeof v === 'string') return v;
   }
   return '';
 }

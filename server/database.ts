@@ -18,7 +18,6 @@ import type { InsightTables, RedirectTables } from './redirects/tables';
 import type { AccountSecurityTables } from './auth/tables';
 import type { TranslationTables } from './translations/tables';
 import { openStore as openDbStore, type Store as DbStore, type StoreOptions } from './db/index';
-import type { DynamicTables } from './db/schema';
 
 /** A column the database fills when an insert leaves it out (a default). */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -208,14 +207,4 @@ export type Store = DbStore<Database>;
 /** Opens the product's database (SQLite file or PostgreSQL), typed with every table. */
 export function openStore(opts: StoreOptions): Store {
   return openDbStore<Database>(opts);
-}
-
-/** The typed view of a connection opened by table name (the inverse of `dynamic`). */
-export function typed(db: Kysely<DynamicTables>): Kysely<Database> {
-  return db as unknown as Kysely<Database>;
-}
-
-/** The typed view of a transaction opened by table name. */
-export function typedTrx(trx: Transaction<DynamicTables>): Transaction<Database> {
-  return trx as unknown as Transaction<Database>;
 }

@@ -3,9 +3,12 @@
  * the spec's envelope ({ statusCode, message, …keys }). A 401 from any admin call means the server
  * session is gone: the stored admin email is cleared and the admin returns to /admin-login.
  */
+import type { JsonObject } from '../../content/json';
+
 export const ADMIN_EMAIL_KEY = 'admin_email';
 
-export interface ApiResult<T = Record<string, unknown>> {
+/** `T`: the keys the call answers with beside the envelope (by default, any JSON the server sent). */
+export interface ApiResult<T = JsonObject> {
   ok: boolean;
   status: number;
   body: { statusCode?: number; message?: string; success?: boolean } & T;
@@ -19,9 +22,9 @@ export function setUnauthorizedHandler(fn: Unauthorized | null): void {
   onUnauthorized = fn;
 }
 
-export async function api<T = Record<string, unknown>>(
+export async function api<T = JsonObject>(
   path: string,
-  init: { method?: 'GET' | 'POST'; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT'; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;

@@ -7,9 +7,13 @@
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../content/locales';
-import type { PageCatalog } from './i18n';
+import { DAY_OPTIONS, takeApart, type DateNames, type DayKind } from './date-names';
+import { intlDay, intlDayParts, type PageCatalog } from './i18n';
 
-const sources = import.meta.glob<Record<string, string>>('../../content/i18n/*.json', { eager: true, import: 'default' });
+const sources = import.meta.glob<Record<string, string>>('../../content/i18n/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 const compiled = new Map<Locale, Messages>();
 
@@ -41,7 +45,27 @@ export function pageCatalog(locale: Locale): { full: PageCatalog; islands: PageC
     islands = Object.fromEntries(Object.entries(messages).filter(([k]) => !SERVER_ONLY.test(k)));
     islandParts.set(key, islands);
   }
-  return { full: { locale, messages }, islands: { locale, messages: islands } };
+  const dates = locale === DEFAULT_LOCALE ? undefined : datesOf(locale);
+  return { full: { locale, messages, dates }, islands: { locale, messages: islands, dates } };
+}
+
+const dateNames = new Map<Locale, DateNames>();
+
+/** A locale's day formats taken apart with Intl, each checked against Intl for three years (decision 0104). */
+export function datesOf(locale: Locale): DateNames {
+  let names = dateNames.get(locale);
+  if (!names) {
+    names = {};
+    for (const kind of Object.keys(DAY_OPTIONS) as DayKind[]) {
+      const f = takeApart(
+        (iso) => intlDayParts(locale, iso, kind),
+        (iso) => intlDay(locale, iso, kind),
+      );
+      if (f) names[kind] = f;
+    }
+    dateNames.set(locale, names);
+  }
+  return names;
 }
 const islandParts = new Map<string, Messages>();
 

@@ -8,12 +8,13 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { catalogLocales, compiledMessages, pageCatalog } from './catalogs.server';
 import { formatClock, formatDay, formatNumber, i18nFor, translator } from './i18n';
-import { VISITOR_MESSAGES } from '../components/public/consultation-form';
+import { VISITOR_MESSAGES } from '../components/public/consultation-send';
 import { HEADER_LINKS } from '../components/public/header';
-import { CONSENT_LABEL, OPPOSING_PARTY_LABEL } from '../../content/consultation';
+import { CONSENT_LABEL, OPPOSING_PARTY_LABEL, WHATSAPP_LABEL, WHATSAPP_NUMBER_LABEL } from '../../content/consultation';
 import { RULE36_DEFAULTS } from '../../content/settings';
 import { EVENT_ENDED_LABEL, EVENT_LIVE_LABEL } from '../../content/rules/event-timing';
 import { LOCALES } from '../../content/locales';
+import { searchKinds } from '../../content/rules/search';
 import en from '../../content/i18n/en.json';
 
 const catalog = (locale: string): Record<string, string> =>
@@ -79,6 +80,15 @@ describe('message catalogs', () => {
     ]);
     expect(en['form.consent']).toBe(CONSENT_LABEL);
     expect(en['form.opposing']).toBe(`${OPPOSING_PARTY_LABEL} (optional)`);
+    // The booking form's WhatsApp opt-in and routing (decisions 0067, 0072), as the intake issue names them.
+    expect([en['form.whatsapp'], en['form.whatsappNumber']]).toEqual([WHATSAPP_LABEL, WHATSAPP_NUMBER_LABEL]);
+    expect(WHATSAPP_LABEL).toBe('Send me updates on WhatsApp');
+    expect([en['routing.office'], en['routing.inPerson'], en['routing.video'], en['routing.practiceArea']]).toEqual([
+      'Office',
+      'In person',
+      'By video',
+      'Practice area',
+    ]);
     expect(en['event.live']).toBe(EVENT_LIVE_LABEL);
     expect(en['event.ended']).toBe(EVENT_ENDED_LABEL);
     const d = RULE36_DEFAULTS.disclaimer;
@@ -88,6 +98,9 @@ describe('message catalogs', () => {
       d.advice,
     ]);
     for (const [message, key] of Object.entries(VISITOR_MESSAGES)) expect(en[key], key).toBe(message);
+    // Each kind of search result in the words its declaration gives it (the results page reads the catalog).
+    const catalogEn: Record<string, string> = en;
+    for (const [kind, label] of Object.entries(searchKinds())) expect(catalogEn[`page.search.kind.${kind}`], kind).toBe(label);
   });
 
   it('every message the consultation rules can refuse with has a translation key', () => {

@@ -6,19 +6,28 @@
  */
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, localizedPath, SITE_TIME_ZONE, type Locale } from '../../content/locales';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_INFO,
+  localizedPath,
+  SITE_TIME_ZONE,
+  type Locale,
+} from '../../content/locales';
 import type en from '../../content/i18n/en.json';
 import { format12h, formatPublicDate } from '../../content/rules/dates';
+import { DAY_OPTIONS, fromPieces, type DateNames, type DayKind } from './date-names';
 
 /** Every message of the chrome: the keys of the English catalog (the others must have each of them). */
 export type MessageKey = keyof typeof en;
 export type MessageValues = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** What a page sends to its islands: the locale and its compiled messages. */
+/** What a page sends to its islands: the locale, its compiled messages and its dates' pieces (decision 0104). */
 export interface PageCatalog {
   locale: Locale;
   messages: Messages;
+  dates?: DateNames;
 }
 
 /** The id of the JSON script that carries a page's catalog to its islands. */
@@ -28,9 +37,14 @@ const instances = new Map<string, { messages: Messages; i18n: I18n }>();
 
 /** One Lingui instance per locale (and per catalog object: a rebuilt catalog gets a new one). */
 export function i18nFor(catalog: PageCatalog): I18n {
+  if (catalog.dates) dateNames.set(catalog.locale, catalog.dates);
   const have = instances.get(catalog.locale);
   if (have && have.messages === catalog.messages) return have.i18n;
-  const i18n = setupI18n({ locale: catalog.locale, locales: [LOCALE_INFO[catalog.locale].intl], messages: { [catalog.locale]: catalog.messages } });
+  const i18n = setupI18n({
+    locale: catalog.locale,
+    locales: [LOCALE_INFO[catalog.locale].intl],
+    messages: { [catalog.locale]: catalog.messages },
+  });
   instances.set(catalog.locale, { messages: catalog.messages, i18n });
   return i18n;
 }
@@ -53,10 +67,20 @@ export function localeOf(i18n: I18n): Locale {
 }
 
 /** In a component under the page's provider: `t`, the locale and `lp` (a spec path in this locale). */
-export function useT(): { t: Translate; locale: Locale; lp: (path: string) => string } {
+export function useT(): {
+  t: Translate;
+  locale: Locale;
+  lp: (path: string) => string;
+  has: (key: string) => key is MessageKey;
+} {
   const { i18n } = useLingui();
   const locale = localeOf(i18n);
-  return { t: translator(i18n), locale, lp: (path: string) => localizedPath(locale, path) };
+  return {
+    t: translator(i18n),
+    locale,
+    lp: (path: string) => localizedPath(locale, path),
+    has: (key: string): key is MessageKey => key in i18n.messages,
+  };
 }
 
 /**
@@ -66,18 +90,12 @@ export function useT(): { t: Translate; locale: Locale; lp: (path: string) => st
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(locale: Locale, kind: 'date' | 'day' | 'time' | 'month'): Intl.DateTimeFormat {
+function dateFormat(locale: Locale, kind: DayKind | 'time'): Intl.DateTimeFormat {
   const key = `${locale}|${kind}`;
   let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {
     const opts: Intl.DateTimeFormatOptions =
-      kind === 'date'
-        ? { day: 'numeric', month: 'long', year: 'numeric' }
-        : kind === 'day'
-          ? { weekday: 'short', day: 'numeric', month: 'short' }
-          : kind === 'month'
-            ? { month: 'long', year: 'numeric' }
-            : { hour: 'numeric', minute: '2-digit', hour12: true };
+      kind === 'time' ? { hour: 'numeric', minute: '2-digit', hour12: true } : DAY_OPTIONS[kind];
     f = new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, { ...opts, timeZone: SITE_TIME_ZONE });
     formatters.set(key, f);
   }
@@ -92,10 +110,26 @@ function dayMoment(iso: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** A day in a locale: '5 മാർച്ച് 2027', '5 मार्च 2027'; '' when unreadable. */
-export function formatDay(locale: Locale, iso: string | null | undefined, kind: 'date' | 'day' | 'month' = 'date'): string {
-  const d = dayMoment(iso ?? '');
+/** A day in a locale: '2027 മാർച്ച് 5', '5 मार्च 2027'; '' when unreadable. */
+export function formatDay(locale: Locale, iso: string | null | undefined, kind: DayKind = 'date'): string {
+  // The pieces the page's catalog brought (decision 0104): no Intl object, so no ICU data to load in the browser.
+  const pieces = dateNames.get(locale)?.[kind];
+  return pieces ? fromPieces(pieces, iso ?? '') : intlDay(locale, iso ?? '', kind);
+}
+
+/** The dates' pieces of each locale's catalog seen so far (i18nFor). */
+const dateNames = new Map<string, DateNames>();
+
+/** A day in a locale through `Intl` itself; '' when unreadable. */
+export function intlDay(locale: Locale, iso: string, kind: DayKind): string {
+  const d = dayMoment(iso);
   return d ? dateFormat(locale, kind).format(d) : '';
+}
+
+/** `intlDay`'s parts (the server takes the formats apart with them, decision 0104). */
+export function intlDayParts(locale: Locale, iso: string, kind: DayKind): Intl.DateTimeFormatPart[] {
+  const d = dayMoment(iso);
+  return d ? dateFormat(locale, kind).formatToParts(d) : [];
 }
 
 /** A wall-clock time 'HH:MM' (as entered, Kolkata) in a locale: '10:30 AM' in its own words; '' when unreadable. */

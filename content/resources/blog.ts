@@ -32,7 +32,12 @@ export const blog = defineResource({
     return null;
   },
   missingIdMessage: 'No blog selected for update.',
-  site: { list: '/blog', perPage: 12, page: (row) => `/blog-details/${Number(row.blog_id)}` },
+  site: {
+    list: '/blog',
+    perPage: 12,
+    failed: 'Failed to load blogs',
+    page: (row) => `/blog-details/${Number(row.blog_id)}`,
+  },
   search: { kind: 'blog', label: 'Blog', title: 'title', text: ['description', 'case_name'] },
   rule36: { fields: ['title', 'description'] },
   assistant: {

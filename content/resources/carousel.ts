@@ -12,7 +12,7 @@ export const carousel = defineResource({
   validate: newFileRequired('carousel_image', 'Please fill the fields.'),
   missingIdMessage: 'Please fill the fields.',
   ordered: true,
-  site: { list: '/' },
+  site: { list: '/', failed: 'Failed to load the carousel' },
   rule36: { fields: [] },
   assistant: {
     note: 'The slides form the carousel at the top of the home page.',

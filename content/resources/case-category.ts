@@ -13,7 +13,7 @@ export const caseCategory = defineResource({
   validate: (v) => (isBlank(v.case_name) ? 'Please enter a title.' : null),
   missingIdMessage: 'Please enter a title.',
   ordered: true,
-  site: { list: '/our-case', page: (row) => `/our-case-details/${Number(row.case_category_id)}` },
+  site: { list: '/our-case', failed: 'Failed to fetch categories', page: (row) => `/our-case-details/${Number(row.case_category_id)}` },
   search: { kind: 'category', label: 'Case category', title: 'case_name', text: [] },
   rule36: { fields: [] },
   assistant: {

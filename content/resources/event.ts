@@ -1,6 +1,6 @@
 import { defineResource, isBlank, type ListItemOf } from '../kit';
 import { isDetailable } from '../rules/event-timing';
-import { eventPath } from '../rules/slug';
+import { eventPath, eventSlug, eventSlugPath } from '../rules/slug';
 
 export const event = defineResource({
   key: 'event',
@@ -53,8 +53,11 @@ export const event = defineResource({
   site: {
     list: '/event',
     perPage: 12,
+    failed: 'Failed to load events. Please try again later.',
     // An event has its page only with full dates, an address and a speaker (spec section 4).
     page: (row) => (isDetailable(row) ? eventPath(String(row.event_title ?? '')) : null),
+    // A translation may give the event an address of its own in its language (decision 0082).
+    slug: { of: (row) => eventSlug(String(row.event_title ?? '')), page: eventSlugPath },
   },
   search: { kind: 'event', label: 'Event', title: 'event_title', text: ['event_description', 'event_address', 'speakers'] },
   rule36: { fields: ['event_title', 'event_description'] },

@@ -16,7 +16,7 @@ export const faqs = defineResource({
     isBlank(v.question) || isBlank(v.answer) ? 'Please fill in both the question and description.' : null,
   missingIdMessage: 'Please fill in both the question and description.',
   ordered: true,
-  site: { list: '/faqs', perPage: 20, anchor: (row) => `faq-${Number(row.faqs_id)}` },
+  site: { list: '/faqs', perPage: 20, failed: 'Failed to load FAQs!', anchor: (row) => `faq-${Number(row.faqs_id)}` },
   search: { kind: 'faq', label: 'FAQ', title: 'question', text: ['answer'] },
   rule36: { fields: [] },
   assistant: {

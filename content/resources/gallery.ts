@@ -17,7 +17,7 @@ export const gallery = defineResource({
   },
   missingIdMessage: 'Title is required.',
   ordered: true,
-  site: { list: '/gallery' },
+  site: { list: '/gallery', failed: 'Error occurred while fetching gallery' },
   search: { kind: 'gallery', label: 'Gallery', title: 'title', text: [] },
   rule36: { fields: [] },
   assistant: {

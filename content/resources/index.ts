@@ -54,6 +54,18 @@ export const resourceByKey = Object.fromEntries(resources.map((r): [string, Reso
   readonly [K in ResourceKey]: Extract<Declared, { key: K }>;
 };
 
+/**
+ * The spec's special reads of the content service (section 7: the recent about image, a category's cases, a
+ * case's details), each showing rows of one group; the other reads take the group as their first argument.
+ * The one table of them: the page cache's surrogate keys and the pages' translations read it.
+ */
+export const SPECIAL_READS = { recentAbout: about, casesByCategory: cases, caseDetailsByCase: caseDetails } as const satisfies Readonly<Record<string, ResourceDef>>;
+
+/** The group a special read of that name shows (`SPECIAL_READS`), or undefined for any other read. */
+export function specialReadGroup(name: string): ResourceDef | undefined {
+  return Object.entries(SPECIAL_READS).find(([n]) => n === name)?.[1];
+}
+
 /** The declared group of a key named in another declaration (a ref field, a join). */
 export function groupOf(key: string): ResourceDef {
   const r = registry.find((g) => g.key === key);

@@ -25,7 +25,7 @@ export const partners = defineResource({
   },
   missingIdMessage: 'Please update either the partner name or logo.',
   ordered: true,
-  site: { list: '/' },
+  site: { list: '/', failed: 'Failed to fetch partners' },
   rule36: { fields: [] },
   assistant: {
     note: 'Partners scroll along the home page.',

@@ -22,7 +22,7 @@ export const review = defineResource({
     isBlank(v.name) || isBlank(v.profession) || isBlank(v.message) ? 'Please fill all the fields' : null,
   missingIdMessage: 'Please fill all the fields',
   ordered: true,
-  site: { list: '/about-us' },
+  site: { list: '/about-us', failed: 'Failed to fetch reviews' },
   rule36: { fields: ['name', 'profession', 'message'] },
   assistant: {
     note: 'Reviews rotate in the slider on the home and About pages.',

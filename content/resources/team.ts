@@ -15,7 +15,7 @@ export const team = defineResource({
   validate: (v) => (isBlank(v.name) || isBlank(v.address) ? 'Please fill in all fields.' : null),
   missingIdMessage: 'Please fill in all fields.',
   ordered: true,
-  site: { list: '/our-legal-team' },
+  site: { list: '/our-legal-team', failed: 'Failed to fetch team data' },
   rule36: { fields: ['name', 'address'] },
   assistant: {
     note: 'Team members are the cards on the About page, with the city under the name.',

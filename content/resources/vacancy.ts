@@ -15,7 +15,7 @@ export const vacancy = defineResource({
   },
   validate: (v) => (isBlank(v.vacancy_title) || isBlank(v.name_of_employment) ? 'Please fill all the fields' : null),
   missingIdMessage: 'Please fill all the fields',
-  site: { list: '/vacancies' },
+  site: { list: '/vacancies', failed: 'Error fetching vacancies' },
   search: { kind: 'vacancy', label: 'Vacancy', title: 'vacancy_title', text: ['name_of_employment'] },
   rule36: { fields: [] },
   assistant: {

@@ -42,7 +42,7 @@ export function allVariantPaths(stored: string): string[] {
 /** Reads one entry of a row's `image_meta`, tolerating anything malformed (a missing entry is null). */
 export function imageMetaOf(meta: unknown, stored: string): ImageMeta | null {
   if (!meta || typeof meta !== 'object' || !stored) return null;
-  const m = (meta as Record<string, unknown>)[stored];
+  const m: unknown = Object.entries(meta).find(([path]) => path === stored)?.[1];
   if (!m || typeof m !== 'object') return null;
   const { width, height, widths } = m as Partial<ImageMeta>;
   if (typeof width !== 'number' || typeof height !== 'number' || width <= 0 || height <= 0) return null;

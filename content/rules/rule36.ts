@@ -8,7 +8,7 @@
  * boundaries (letters, combining marks and digits of every script), so Hindi and Malayalam phrases match
  * as whole words exactly as English ones do.
  */
-import type { ResourceDef } from '../kit';
+import type { ResourceDef, SiteRow } from '../kit';
 import { stripTags } from './preview';
 
 export type Rule36Kind = 'superlative' | 'success-claim' | 'solicitation' | 'comparison' | 'client-name';
@@ -584,7 +584,7 @@ export function rule36FieldText(def: ResourceDef, field: string, value: unknown)
 /** Findings in a record's checked fields, each naming its field; `locale` is the language of the values (default 'en'). */
 export function checkRecordRule36(
   def: ResourceDef,
-  values: Readonly<Record<string, unknown>>,
+  values: SiteRow,
   locale: string = RULE36_DEFAULT_LOCALE,
 ): Rule36Finding[] {
   // The fields and scope each group declares (`rule36`); HTML is checked as its text, files are not read.

@@ -5,8 +5,20 @@ import { resources } from '../../content/resources/index';
 import { SiteSettingsSchema } from '../../content/settings';
 import { SESSION_COOKIE } from '../auth/sessions.server';
 import type { Services } from '../services';
-import { itemName, itemSchema, rowName, rowSchema } from './content-schemas';
-import { api, fromZod, int, isZod, media, obj, PUBLIC, str, type ApiSchema, type Schema } from './route-schema';
+import { itemName, itemSchema, rowName, rowSchema } from '../../content/row-schema';
+import {
+  fromZod,
+  int,
+  isZod,
+  media,
+  obj,
+  PUBLIC,
+  route,
+  str,
+  zodJson,
+  type ApiSchema,
+  type Schema,
+} from './route-schema';
 
 /**
  * The API reference: an OpenAPI 3.1 document collected from the schemas of the routes the server
@@ -40,7 +52,9 @@ export interface RouteLike {
 
 /** The route's schema when it describes itself (has an operationId). */
 export function apiSchemaOf(schema: unknown): ApiSchema | null {
-  return schema && typeof schema === 'object' && typeof (schema as Partial<ApiSchema>).operationId === 'string' ? (schema as ApiSchema) : null;
+  return schema && typeof schema === 'object' && typeof (schema as Partial<ApiSchema>).operationId === 'string'
+    ? (schema as ApiSchema)
+    : null;
 }
 
 /** Fastify's '/a/:id/b' and '/uploads/*' as OpenAPI paths. */
@@ -52,15 +66,22 @@ function parametersOf(schema: unknown, where: 'query' | 'path'): Schema[] {
   const s = (isZod(schema) ? fromZod(schema) : (schema ?? {})) as Schema;
   const props = (s.properties ?? {}) as Record<string, Schema>;
   const required = new Set((s.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, p]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: p }));
+  return Object.entries(props).map(([name, p]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: p,
+  }));
 }
 
 function operation(r: RouteLike, s: ApiSchema): Schema {
   const method = r.method.toLowerCase();
   const parameters = [...parametersOf(s.params, 'path'), ...parametersOf(s.querystring, 'query')];
-  if (r.url.endsWith('/*')) parameters.push({ name: 'path', in: 'path', required: true, schema: str('The rest of the stored path') });
+  if (r.url.endsWith('/*'))
+    parameters.push({ name: 'path', in: 'path', required: true, schema: str('The rest of the stored path') });
   const body = isZod(s.body) ? fromZod(s.body) : (s.body as Schema | undefined);
-  const requestBody = s.requestBody ?? (body ? { required: true, content: { 'application/json': { schema: body } } } : undefined);
+  const requestBody =
+    s.requestBody ?? (body ? { required: true, content: { 'application/json': { schema: body } } } : undefined);
   // What the code implies: the session's 401, the origin check's 403 on writes, the rate limit's 429.
   const signedIn = s.roles !== 'public';
   const implied = [
@@ -73,7 +94,10 @@ function operation(r: RouteLike, s: ApiSchema): Schema {
   const responses: Record<string, Schema> = {};
   for (const code of [...new Set([...Object.keys(declared).map(Number), ...implied])].sort()) {
     const d = declared[code] ?? { $ref: '#/components/schemas/Envelope' };
-    responses[String(code)] = { description: code < 400 ? 'Success' : (ERROR_TEXT[code] ?? 'Error'), ...('content' in d ? d : { content: { 'application/json': { schema: d } } }) };
+    responses[String(code)] = {
+      description: code < 400 ? 'Success' : (ERROR_TEXT[code] ?? 'Error'),
+      ...('content' in d ? d : { content: { 'application/json': { schema: d } } }),
+    };
   }
   return {
     tags: s.tags,
@@ -89,8 +113,28 @@ function operation(r: RouteLike, s: ApiSchema): Schema {
   };
 }
 
+/**
+ * A row's columns that may be null as `type: [T, 'null']` (zod writes `anyOf: [T, null]` for the ones with
+ * a format or an enum), so every column reads as its type in the reference and on the page.
+ */
+function nullAsType(row: Schema): Schema {
+  const props = (row.properties ?? {}) as Record<string, Schema>;
+  const flat = Object.entries(props).map(([name, p]) => {
+    const [t, n] = (p.anyOf as Schema[] | undefined) ?? [];
+    if (!t || !n || n.type !== 'null' || typeof t.type !== 'string' || (p.anyOf as Schema[]).length !== 2)
+      return [name, p];
+    const { anyOf: _a, ...rest } = p;
+    return [name, { ...t, ...rest, type: [t.type, 'null'] }];
+  });
+  return { ...row, properties: Object.fromEntries(flat) };
+}
+
 /** The OpenAPI 3.1 document of the routes the server registered. */
-export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string, groups: readonly ResourceDef[] = resources): Schema {
+export function buildOpenApi(
+  registered: readonly RouteLike[],
+  serverUrl: string,
+  groups: readonly ResourceDef[] = resources,
+): Schema {
   const paths: Record<string, Record<string, Schema>> = {};
   const tags: string[] = [];
   for (const r of registered) {
@@ -100,12 +144,18 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
     for (const t of s.tags) if (!tags.includes(t)) tags.push(t);
   }
   const schemas: Record<string, Schema> = {
-    Envelope: obj({ statusCode: int('Equal to the HTTP status'), message: str('A message for people (the validation message on 400)') }, ['statusCode', 'message']),
+    Envelope: obj(
+      {
+        statusCode: int('Equal to the HTTP status'),
+        message: str('A message for people (the validation message on 400)'),
+      },
+      ['statusCode', 'message'],
+    ),
     SiteSettings: fromZod(SiteSettingsSchema),
   };
   for (const r of groups) {
-    schemas[rowName(r)] = rowSchema(r);
-    for (const l of Object.values(r.lists ?? {})) schemas[itemName(l)] = itemSchema(l);
+    schemas[rowName(r)] = nullAsType(zodJson(rowSchema(r), 'output'));
+    for (const l of Object.values(r.lists ?? {})) schemas[itemName(l)] = zodJson(itemSchema(l), 'output');
   }
   return {
     openapi: '3.1.0',
@@ -115,7 +165,7 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
       description: [
         'Every call of the specification at /api + its legacy path. Every answer is JSON with `statusCode` (equal to the HTTP status) and `message`; data sits under the key the specification names.',
         'Writes and admin lists need the session cookie from POST /api/admin/adminlogin (401 without it). A state-changing request whose Origin or Referer names another site is refused (403).',
-        "Every call names the roles it allows (`x-roles`: admin, editor, intake, or public). admin may use everything; editor the content groups, files, the content lifecycle, the website texts of the settings and the assistant; intake the consultations, the conflict list, data requests, the mail log and sending mail, and the assistant. A signed-in account whose role a call does not allow is answered 403 with a sentence.",
+        'Every call names the roles it allows (`x-roles`: admin, editor, intake, or public). admin may use everything; editor the content groups, files, the content lifecycle, the website texts of the settings and the assistant; intake the consultations, the conflict list, data requests, the mail log and sending mail, and the assistant. A signed-in account whose role a call does not allow is answered 403 with a sentence.',
         'Content groups accept JSON or form data on add and update; update merges (absent fields keep their value, blank clears, remove_<file field>=true removes a file). Deleting a row other rows refer to answers 409.',
         `Ad display types: ${AD_DISPLAY_TYPES.join(', ')}. Ad dates are sent as DD/MM/YYYY and returned as YYYY-MM-DD.`,
       ].join('\n\n'),
@@ -125,7 +175,14 @@ export function buildOpenApi(registered: readonly RouteLike[], serverUrl: string
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /api/admin/adminlogin' } },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Set by POST /api/admin/adminlogin',
+        },
+      },
     },
   };
 }
@@ -139,14 +196,20 @@ const esc = (s: unknown) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function typeOf(s: Schema): string {
   if (s.$ref) return String(s.$ref).split('/').pop()!;
   if (s.format === 'binary') return 'file';
   if (s.type === 'array') return `${typeOf((s.items ?? {}) as Schema)}[]`;
   if (s.enum) return (s.enum as string[]).map((v) => JSON.stringify(v)).join(' | ');
-  const t = Array.isArray(s.type) ? `${s.type.filter((x) => x !== 'null').join('|')} | null` : String(s.type ?? 'object');
+  const t = Array.isArray(s.type)
+    ? `${s.type.filter((x) => x !== 'null').join('|')} | null`
+    : String(s.type ?? 'object');
   return s.format ? `${t} (${String(s.format)})` : t;
 }
 
@@ -157,7 +220,9 @@ function fieldsTable(schema: Schema): string {
     `<tr><td><code>${esc(name)}</code>${req ? ' <span class="req">required</span>' : ''}</td><td>${esc(typeOf(s))}</td><td>${esc(s.description ?? '')}</td></tr>`;
   const rows = [
     ...Object.entries(props).map(([name, s]) => row(name, s, required.has(name))),
-    ...Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(([name, s]) => row(name, s, false)),
+    ...Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(([name, s]) =>
+      row(name, s, false),
+    ),
   ];
   if (!rows.length) return schema.$ref ? `<p>${esc(typeOf(schema))}</p>` : '';
   return `<table><thead><tr><th>field</th><th>type</th><th>notes</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -168,7 +233,10 @@ function okKeys(res: Schema | undefined): string {
   const content = (res?.content ?? {}) as Record<string, { schema: Schema }>;
   const json = content['application/json']?.schema;
   if (!json) return Object.keys(content).join(', ');
-  const props = ((json.allOf as Schema[] | undefined)?.[1]?.properties ?? json.properties ?? {}) as Record<string, Schema>;
+  const props = ((json.allOf as Schema[] | undefined)?.[1]?.properties ?? json.properties ?? {}) as Record<
+    string,
+    Schema
+  >;
   return ['statusCode', 'message', ...Object.keys(props).filter((k) => k !== 'statusCode' && k !== 'message')]
     .map((k) => `<code>${esc(k)}</code>${props[k] ? `: ${esc(typeOf(props[k]))}` : ''}`)
     .join(', ');
@@ -186,10 +254,16 @@ export function renderHtml(doc: Schema): string {
       .map(({ method, path: p, op }) => {
         const content = ((op.requestBody as Schema | undefined)?.content ?? {}) as Record<string, { schema: Schema }>;
         const body = Object.entries(content)
-          .map(([t, { schema }]) => `<h4>Body: ${esc(t)}</h4>${schema.description ? `<p>${esc(schema.description)}</p>` : ''}${fieldsTable(schema)}`)
+          .map(
+            ([t, { schema }]) =>
+              `<h4>Body: ${esc(t)}</h4>${schema.description ? `<p>${esc(schema.description)}</p>` : ''}${fieldsTable(schema)}`,
+          )
           .join('');
         const params = ((op.parameters ?? []) as Schema[])
-          .map((q) => `<li><code>${esc(q.name)}</code> (${esc(q.in)}): ${esc(typeOf(q.schema as Schema))} ${esc((q.schema as Schema).description ?? '')}</li>`)
+          .map(
+            (q) =>
+              `<li><code>${esc(q.name)}</code> (${esc(q.in)}): ${esc(typeOf(q.schema as Schema))} ${esc((q.schema as Schema).description ?? '')}</li>`,
+          )
           .join('');
         const responses = op.responses as Record<string, Schema>;
         const errors = Object.keys(responses).filter((c) => Number(c) >= 400);
@@ -209,7 +283,10 @@ ${params ? `<ul>${params}</ul>` : ''}${body}
   };
   const schemas = (doc.components as { schemas: Record<string, Schema> }).schemas;
   const components = Object.entries(schemas)
-    .map(([name, s]) => `<section id="schema-${esc(slug(name))}"><h3>${esc(name)}</h3>${s.description ? `<p>${esc(s.description)}</p>` : ''}${fieldsTable(s)}</section>`)
+    .map(
+      ([name, s]) =>
+        `<section id="schema-${esc(slug(name))}"><h3>${esc(name)}</h3>${s.description ? `<p>${esc(s.description)}</p>` : ''}${fieldsTable(s)}</section>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -238,7 +315,12 @@ ${tags.map(section).join('\n')}
 const docJson = { type: 'object', description: 'An OpenAPI 3.1 document' };
 
 /** GET /api/docs (HTML, or JSON when asked for) and GET /api/docs.json. */
-export function registerDocsRoutes(app: FastifyInstance, services: Services, routes: readonly RouteLike[], groups: readonly ResourceDef[] = resources): void {
+export function registerDocsRoutes(
+  app: FastifyInstance,
+  services: Services,
+  routes: readonly RouteLike[],
+  groups: readonly ResourceDef[] = resources,
+): void {
   let cached: { doc: Schema; html: string } | null = null;
   const get = () => {
     if (!cached) {
@@ -248,29 +330,39 @@ export function registerDocsRoutes(app: FastifyInstance, services: Services, rou
     return cached;
   };
   const tags = ['Service'];
-  app.get(
-    '/api/docs.json',
-    { schema: api({ operationId: 'getApiReference', tags, roles: PUBLIC, summary: 'This reference as an OpenAPI 3.1 document', responses: { 200: media('application/json', docJson) } }) },
-    async () => get().doc,
-  );
-  app.get(
-    '/api/docs',
-    {
-      schema: api({
-        operationId: 'getApiReferencePage',
-        tags,
-        roles: PUBLIC,
-        summary: 'This reference as an HTML page (the OpenAPI JSON with Accept: application/json)',
-        responses: { 200: { content: { 'text/html': { schema: str() }, 'application/json': { schema: docJson } } } },
-      }),
+  route(app, {
+    method: 'GET',
+    url: '/api/docs.json',
+    schema: {
+      operationId: 'getApiReference',
+      tags,
+      roles: PUBLIC,
+      summary: 'This reference as an OpenAPI 3.1 document',
+      response: { 200: media('application/json', docJson) },
     },
-    async (req, reply) => {
+    handler: async (_req, reply) => reply.send(get().doc),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/docs',
+    schema: {
+      operationId: 'getApiReferencePage',
+      tags,
+      roles: PUBLIC,
+      summary: 'This reference as an HTML page (the OpenAPI JSON with Accept: application/json)',
+      response: { 200: { content: { 'text/html': { schema: str() }, 'application/json': { schema: docJson } } } },
+    },
+    handler: async (req, reply) => {
       const accept = String(req.headers.accept ?? '');
-      if (/application\/(json|openapi\+json)/.test(accept) && !accept.includes('text/html')) return get().doc;
+      if (/application\/(json|openapi\+json)/.test(accept) && !accept.includes('text/html'))
+        return reply.send(get().doc);
       return reply
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
         .send(get().html);
     },
-  );
+  });
 }

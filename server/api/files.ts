@@ -5,7 +5,7 @@ import type { FileFormat } from '../../content/kit';
 import type { Services } from '../services';
 import { forbiddenMessage, mayUse, type Area } from '../../content/roles';
 import { requireAdmin } from './auth-hooks';
-import { ADMIN, answers, api, media, PUBLIC, ROLES_OF } from './route-schema';
+import { ADMIN, errors, media, PUBLIC, ROLES_OF, route } from './route-schema';
 
 /**
  * Who may open a private file, by where it is stored (decision 0040): consultation documents and mail
@@ -17,8 +17,6 @@ export function privateFileArea(rel: string): Area {
   if (rel.startsWith('private/trash/') || rel.startsWith('private/retired/')) return 'content';
   return 'admin';
 }
-
-const file = { 200: media('application/octet-stream'), ...answers({}, 404) };
 
 const INLINE: ReadonlySet<string> = new Set(['jpg', 'png', 'webp', 'gif', 'pdf', 'mp4', 'mov']);
 
@@ -43,19 +41,31 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
     return reply.send(file.stream);
   };
   const tags = ['Files'];
-  app.get(
-    '/uploads/*',
-    { schema: api({ operationId: 'getPublicFile', tags, roles: PUBLIC, summary: 'A public stored file (the stored path starts with uploads/); immutable caching', responses: file }) },
-    serve('public, max-age=31536000, immutable'),
-  );
-  app.get(
-    '/private/*',
-    { preHandler: requireAdmin(services), schema: api({
-        operationId: 'getPrivateFile',
-        tags,
-        summary: 'A private stored file: consultation documents and mail attachments for intake, files in the trash for content editors (403 to another role)',
-        roles: ROLES_OF.staff,
-        security: ADMIN, responses: file }) },
-    serve('private, no-store'),
-  );
+  route(app, {
+    method: 'GET',
+    url: '/uploads/*',
+    schema: {
+      operationId: 'getPublicFile',
+      tags,
+      roles: PUBLIC,
+      summary: 'A public stored file (the stored path starts with uploads/); immutable caching',
+      response: { 200: media('application/octet-stream'), ...errors(404) },
+    },
+    handler: serve('public, max-age=31536000, immutable'),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/private/*',
+    preHandler: requireAdmin(services),
+    schema: {
+      operationId: 'getPrivateFile',
+      tags,
+      summary:
+        'A private stored file: consultation documents and mail attachments for intake, files in the trash for content editors (403 to another role)',
+      roles: ROLES_OF.staff,
+      security: ADMIN,
+      response: { 200: media('application/octet-stream'), ...errors(403, 404) },
+    },
+    handler: serve('private, no-store'),
+  });
 }

@@ -1,28 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { about, blog, caseDetails, cases } from '../../content/resources/index';
-import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { z } from 'zod';
+import { about, blog, caseDetails, cases } from '../../content/resources/index';
+import type { ResourceDef, Row } from '../../content/kit';
+import { rowSchema } from '../../content/row-schema';
+import { groupKeys, publicCacheControl, publicCacheHeaders } from '../cdn/keys';
 import { AppError } from '../lib/errors';
-import type { ResourceDef } from '../../content/kit';
 import type { Services } from '../services';
-import { rowName } from './content-schemas';
-import { answers, api, arr, idField, PUBLIC, ref, validBody, zodCompiler, type Schema } from './route-schema';
+import { answer, errors, idField, PUBLIC, route } from './route-schema';
 
 /** The spec's public reads beyond the plain lists. */
 export function registerPublicReads(app: FastifyInstance, services: Services): void {
   const c = services.content;
 
-  app.get(
-    `/api${about.base}/getRecentAboutImage`,
-    { schema: api({ operationId: 'getRecentAboutImage', tags: [about.admin.title], roles: PUBLIC, summary: 'The most recent about image (public)', responses: answers({ about: ref(rowName(about)) }, 404) }) },
-    async (_req, reply) => {
+  route(app, {
+    method: 'GET',
+    url: `/api${about.base}/getRecentAboutImage`,
+    schema: {
+      operationId: 'getRecentAboutImage',
+      tags: [about.admin.title],
+      roles: PUBLIC,
+      summary: 'The most recent about image (public)',
+      response: { 200: answer({ about: rowSchema(about) }), ...errors(404) },
+    },
+    handler: async (_req, reply) => {
       const row = await c.recentAbout();
       if (!row) throw new AppError(404, 'No about image found.');
       // Public and shared-cacheable under the group's keys (decision 0047).
-      for (const [k, v] of publicCacheHeaders(publicCacheControl(services.config.cdn), groupKeys(about))) reply.header(k, v);
+      for (const [k, v] of publicCacheHeaders(publicCacheControl(services.config.cdn), groupKeys(about)))
+        reply.header(k, v);
       return { statusCode: 200, message: 'About image fetched successfully', about: row };
     },
-  );
+  });
 
   /** A public read by one id of its JSON body: its schema, and the call's own 400 when the id is missing or not an id (idField). */
   interface ById {
@@ -32,24 +40,34 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     hint: string;
     invalid: string;
     key: string;
-    value: Schema;
+    /** One row, or a list of rows. */
+    many: boolean;
     errors?: number[];
   }
-  const readById = (r: ResourceDef, path: string, d: ById, read: (id: number) => Promise<{ message: string; value: unknown }>) => {
-    const body = z.object({ [d.field]: idField(d.field, d.invalid).describe(d.hint) });
-    const schema = api({
-      operationId: d.operationId,
-      tags: [r.admin.title],
-      roles: PUBLIC,
-      summary: d.summary,
-      body,
-      invalid: d.invalid,
-      responses: answers({ [d.key]: d.value }, 400, ...(d.errors ?? [])),
-    });
-    app.post(`/api${r.base}${path}`, { schema, validatorCompiler: zodCompiler }, async (req) => {
-      const id = validBody(body, req)[d.field]!;
-      const { message, value } = await read(id);
-      return { statusCode: 200, message, [d.key]: value };
+  const readById = (
+    r: ResourceDef,
+    path: string,
+    d: ById,
+    read: (id: number) => Promise<{ message: string; value: Row | Row[] }>,
+  ) => {
+    const row = rowSchema(r);
+    const value: z.ZodType = d.many ? z.array(row) : row;
+    route(app, {
+      method: 'POST',
+      url: `/api${r.base}${path}`,
+      schema: {
+        operationId: d.operationId,
+        tags: [r.admin.title],
+        roles: PUBLIC,
+        summary: d.summary,
+        body: z.object({ [d.field]: idField(d.field, d.invalid).describe(d.hint) }),
+        invalid: d.invalid,
+        response: { 200: answer({ [d.key]: value }), ...errors(400, ...(d.errors ?? [])) },
+      },
+      handler: async (req) => {
+        const { message, value } = await read(req.body[d.field]!);
+        return { statusCode: 200, message, [d.key]: value };
+      },
     });
   };
 
@@ -58,16 +76,20 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
     '/getcasesByCategory',
     {
       operationId: 'getCasesByCategory',
-      summary: 'The cases of one category (public). An empty list comes with the warning "No case titles available for selected category."',
+      summary:
+        'The cases of one category (public). An empty list comes with the warning "No case titles available for selected category."',
       field: 'case_category_id',
       hint: 'A case category id (a number)',
       invalid: 'Please choose a case category.',
       key: cases.keys.list,
-      value: arr(ref(rowName(cases))),
+      many: true,
     },
     async (id) => {
       const rows = await c.casesByCategory(id);
-      return { message: rows.length ? 'Cases fetched successfully' : 'No case titles available for selected category.', value: rows };
+      return {
+        message: rows.length ? 'Cases fetched successfully' : 'No case titles available for selected category.',
+        value: rows,
+      };
     },
   );
 
@@ -81,7 +103,7 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
       hint: 'A case id (a string of digits; a number is accepted too)',
       invalid: 'Please choose a case.',
       key: 'case',
-      value: arr(ref(rowName(caseDetails))),
+      many: true,
       errors: [404],
     },
     async (id) => {
@@ -94,7 +116,16 @@ export function registerPublicReads(app: FastifyInstance, services: Services): v
   readById(
     blog,
     '/getblogByid',
-    { operationId: 'getBlogById', summary: 'One blog (public); 404 "Blog not found"', field: 'blog_id', hint: 'A blog id', invalid: 'Please choose a blog.', key: 'blog', value: ref(rowName(blog)), errors: [404] },
+    {
+      operationId: 'getBlogById',
+      summary: 'One blog (public); 404 "Blog not found"',
+      field: 'blog_id',
+      hint: 'A blog id',
+      invalid: 'Please choose a blog.',
+      key: 'blog',
+      many: false,
+      errors: [404],
+    },
     async (id) => {
       const row = await c.get(blog, id);
       if (!row) throw new AppError(404, 'Blog not found');

@@ -1,6 +1,20 @@
-import type { FastifyError, FastifySchema } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  LogLevel,
+  preHandlerHookHandler,
+  preSerializationHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import { ACCESS, type Access } from '../../content/roles';
+import { components } from '../../content/zod';
+import type { Rule36Kind } from '../../content/rules/rule36';
 
 /**
  * The schema every route carries (decision 0026): Fastify reads `params`, `querystring` and `body` (and
@@ -52,13 +66,25 @@ export const ADMIN = [{ session: [] }];
 export const ROLES_OF = ACCESS;
 export const PUBLIC = 'public' as const;
 
-export const str = (description?: string, extra: Schema = {}): Schema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
-export const int = (description?: string, extra: Schema = {}): Schema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
+export const str = (description?: string, extra: Schema = {}): Schema => ({
+  type: 'string',
+  ...(description ? { description } : {}),
+  ...extra,
+});
+export const int = (description?: string, extra: Schema = {}): Schema => ({
+  type: 'integer',
+  ...(description ? { description } : {}),
+  ...extra,
+});
 export const bool = (description?: string): Schema => ({ type: 'boolean', ...(description ? { description } : {}) });
 export const nullable = (s: Schema): Schema => ({ ...s, type: [s.type as string, 'null'] });
 export const arr = (items: Schema, extra: Schema = {}): Schema => ({ type: 'array', items, ...extra });
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-export const obj = (properties: Record<string, Schema>, required: readonly string[] = [], extra: Schema = {}): Schema => ({
+export const obj = (
+  properties: Record<string, Schema>,
+  required: readonly string[] = [],
+  extra: Schema = {},
+): Schema => ({
   type: 'object',
   properties,
   ...(required.length ? { required: [...required] } : {}),
@@ -67,18 +93,11 @@ export const obj = (properties: Record<string, Schema>, required: readonly strin
 export const binary = (description?: string): Schema => str(description, { format: 'binary' });
 
 /** A success answer: the envelope (statusCode, message) and these keys. */
-export const ok = (keys: Record<string, Schema> = {}): Schema => ({ allOf: [ref('Envelope'), obj(keys, Object.keys(keys))] });
-/** The answers of a JSON call: 200 with these keys, and the envelope on each error status. */
-export function answers(keys: Record<string, Schema>, ...errors: number[]): Record<number, Schema> {
-  return { 200: ok(keys), ...Object.fromEntries(errors.map((c) => [c, ref('Envelope')])) };
-}
-/** The 200 of a paged list (PageQuery): `key` always; `total`, `page` and `size` when the call gave `page`. */
-export function pagedAnswers(key: string, item: Schema, what: string): Record<number, Schema> {
-  const paged = { total: int(`How many ${what} match (with \`page\`)`), page: int('The page (with `page`)'), size: int('The page size (with `page`)') };
-  return { 200: { allOf: [ref('Envelope'), obj({ [key]: arr(item), ...paged }, [key])] } };
-}
+export const ok = (keys: Record<string, Schema> = {}): Schema => ({
+  allOf: [ref('Envelope'), obj(keys, Object.keys(keys))],
+});
 /** A non-JSON success answer (a file, a page) under its media type. */
-export const media = (type: string, schema: Schema = binary()): Schema => ({ content: { [type]: { schema } } });
+export const media = (type: string, schema: Schema = binary()): MediaAnswer => ({ content: { [type]: { schema } } });
 
 /** A JSON body, as documentation only (the handler validates it). */
 export const jsonBody = (schema: Schema, required = true): NonNullable<ApiSchema['requestBody']> => ({
@@ -87,8 +106,41 @@ export const jsonBody = (schema: Schema, required = true): NonNullable<ApiSchema
 });
 /** A zod schema as JSON Schema (how its input is sent). */
 export function fromZod(schema: z.ZodType): Schema {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+  return zodJson(schema, 'input');
+}
+
+/**
+ * A zod schema as JSON Schema, the input (how it is sent) or the output (how it is answered); a schema
+ * named in `components` (content/zod.ts) inside it is a `$ref` to its component.
+ */
+export function zodJson(schema: z.ZodType, io: 'input' | 'output'): Schema {
+  const root: z.core.$ZodType = schema;
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const name = zodSchema === root ? undefined : components.get(zodSchema)?.name;
+      if (!name) return;
+      for (const k of Object.keys(jsonSchema)) delete (jsonSchema as Schema)[k];
+      Object.assign(jsonSchema, ref(name));
+    },
+  }) as Schema;
   return json;
+}
+
+/**
+ * A body Fastify does not parse by a schema (form data with files, or JSON a service reads with the
+ * spec's own messages), documented from zod: its media types in the order given, the first the one the
+ * spec's client sends.
+ */
+export function documentedBody(
+  content: Record<string, z.ZodType>,
+  required = true,
+): NonNullable<ApiSchema['requestBody']> {
+  return {
+    required,
+    content: Object.fromEntries(Object.entries(content).map(([type, s]) => [type, { schema: fromZod(s) }])),
+  };
 }
 
 export function isZod(s: unknown): s is z.ZodType {
@@ -125,9 +177,16 @@ export function zodMessage(error: z.ZodError): string {
 export function idField(name: string, message?: string) {
   const missing = message ?? `${name} is required.`;
   const notId = message ?? `${name} must be a whole number from 1.`;
-  const error = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? missing : notId);
+  const error = (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? missing : notId;
   return z
-    .union([z.number({ error }).int(notId).min(1, notId).max(Number.MAX_SAFE_INTEGER, notId), z.string({ error }).regex(ID_TEXT, notId)], { error })
+    .union(
+      [
+        z.number({ error }).int(notId).min(1, notId).max(Number.MAX_SAFE_INTEGER, notId),
+        z.string({ error }).regex(ID_TEXT, notId),
+      ],
+      { error },
+    )
     .transform((v, ctx) => {
       const id = Number(typeof v === 'string' ? v.trim() : v);
       if (id >= 1) return id;
@@ -137,11 +196,6 @@ export function idField(name: string, message?: string) {
 }
 /** An id sent as text: digits only (at most 15, so it stays a safe integer), spaces around allowed. */
 export const ID_TEXT = /^\s*\d{1,15}\s*$/;
-
-/** The body of a route whose zod `body` Fastify already validated (zodCompiler): zod's output. */
-export function validBody<T extends z.ZodType>(_schema: T, req: { body: unknown }): z.output<T> {
-  return req.body as z.output<T>;
-}
 
 const PAGE = 'page must be a whole number from 1.';
 const SIZE = 'size must be a whole number from 1 to 200.';
@@ -161,11 +215,6 @@ export function statusFilter<const T extends readonly [string, ...string[]]>(sta
   return z.enum(statuses, `status must be one of ${statuses.join(', ')}.`).optional();
 }
 
-/** A route's schema: checks its shape once, here, instead of at every call site. */
-export function api(s: ApiSchema): ApiSchema {
-  return s;
-}
-
 const WHERE: Record<string, string> = { body: 'field', querystring: 'query parameter', params: 'path parameter' };
 
 /**
@@ -179,7 +228,12 @@ export function validationMessage(err: FastifyError, schema: unknown): string {
   if (!first) return err.message || 'The request is not valid.'; // a zod body's own message (zodCompiler)
   const params = first.params as Record<string, unknown>;
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const name = typeof params.missingProperty === 'string' ? (path ? `${path}.${params.missingProperty}` : params.missingProperty) : path;
+  const name =
+    typeof params.missingProperty === 'string'
+      ? path
+        ? `${path}.${params.missingProperty}`
+        : params.missingProperty
+      : path;
   const what = `The ${WHERE[err.validationContext ?? 'body'] ?? 'field'}${name ? ` ${name}` : ''}`;
   switch (first.keyword) {
     case 'required':
@@ -200,4 +254,236 @@ export function validationMessage(err: FastifyError, schema: unknown): string {
     default:
       return `${what} is not valid.`;
   }
+}
+
+// --- One schema per route (decision 0094) ----------------------------------------------------------
+
+/** A documentation-only answer that is not JSON (a file, a page): `media(type)`. */
+export type MediaAnswer = { content: Record<string, { schema: Schema }> };
+/** A route's answers by status: zod for JSON (documented and checked), or a media answer (documented). */
+export type Answers = Record<number, z.ZodType | MediaAnswer>;
+
+/** What a handler may answer: the input of its declared JSON answers, a reply it sent itself, or nothing. */
+type AnswerOf<R extends Answers> =
+  { [K in keyof R]: R[K] extends z.ZodType ? z.input<R[K]> : never }[keyof R] | FastifyReply | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** The typed request of a route: its body, query and params as its zod schemas give them. */
+export type RequestOf<B, Q, P> = FastifyRequest<{ Body: Out<B>; Querystring: Out<Q>; Params: Out<P> }>;
+
+/** A page behind an emailed link or a built file: who may call it, and left out of the reference. */
+export interface HiddenRoute {
+  roles: Access;
+  hide: true;
+}
+
+export interface RouteDef<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends Answers,
+> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  /** What the reference shows and who may call it, with the zod schemas of the request's parts and of the answers. */
+  schema: (Omit<ApiSchema, 'body' | 'querystring' | 'params' | 'response' | 'responses'> | HiddenRoute) & {
+    body?: B;
+    querystring?: Q;
+    params?: P;
+    response: R;
+  };
+  preValidation?: preValidationHookHandler | preValidationHookHandler[];
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  config?: FastifyContextConfig;
+  bodyLimit?: number;
+  /** The least level of the route's own log lines (a scraped endpoint logs only warnings). */
+  logLevel?: LogLevel;
+  handler: (req: RequestOf<B, Q, P>, reply: FastifyReply) => AnswerOf<R> | Promise<AnswerOf<R>>;
+}
+
+/** A JSON answer: the envelope (statusCode, message) and these keys, and nothing else. */
+export function answer<const S extends z.ZodRawShape>(keys: S = {} as S) {
+  return z.strictObject({ statusCode: z.number().int(), message: z.string(), ...keys });
+}
+/** The error envelope. */
+export const Envelope = answer();
+/** The error answers of a route, each the envelope. */
+export function errors(...codes: number[]): Record<number, typeof Envelope> {
+  return Object.fromEntries(codes.map((c) => [c, Envelope]));
+}
+
+/** Answers are checked against their schemas where CHECK_RESPONSES is on (the tests: vitest.config.ts). */
+const checkResponses = () => process.env.CHECK_RESPONSES === '1';
+
+/**
+ * A zod answer as the reference shows it: the envelope by reference and the keys beside it. A union of
+ * answers (a call that answers one of two shapes) shows the keys of the first, and in `anyOf` that either
+ * those are there or the keys of another.
+ */
+function answerJson(s: z.ZodType): Schema {
+  if (s instanceof z.ZodUnion) {
+    const [first, ...others] = (s.options as z.ZodType[]).map((o) => answerJson(o).allOf as Schema[] | undefined);
+    if (first && others.every(Boolean)) {
+      const keys = first[1]!;
+      return {
+        allOf: [
+          first[0]!,
+          {
+            type: 'object',
+            properties: keys.properties,
+            anyOf: [{ required: keys.required ?? [] }, ...others.map((o) => o![1]!)],
+          },
+        ],
+      };
+    }
+  }
+  const json = zodJson(s, 'output');
+  const props = json.properties as Record<string, Schema> | undefined;
+  if (!props || !('statusCode' in props) || !('message' in props)) return json;
+  const { statusCode: _s, message: _m, ...rest } = props;
+  const required = ((json.required as string[] | undefined) ?? []).filter((k) => k !== 'statusCode' && k !== 'message');
+  return Object.keys(rest).length ? { allOf: [ref('Envelope'), obj(rest, required)] } : ref('Envelope');
+}
+
+/** The answers of a route as the reference shows them. */
+export function answersJson(r: Answers): Record<number, Schema> {
+  return Object.fromEntries(Object.entries(r).map(([code, s]) => [code, isZod(s) ? answerJson(s) : s]));
+}
+
+/**
+ * Registers a route from its one schema (decision 0094): Fastify validates the body, query and params with
+ * their zod schemas (zodCompiler: the spec's message or a sentence naming the field), the handler gets
+ * zod's output, typed; the reference documents all of it; and where CHECK_RESPONSES is on every JSON answer
+ * is checked against the zod schema of its status, so a handler answering a shape its schema does not
+ * describe (or a success status it does not declare) fails the request with a 500 naming the difference.
+ */
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends Answers = Answers,
+>(app: FastifyInstance, def: RouteDef<B, Q, P, R>): void {
+  const { response, ...schema } = def.schema;
+  const { handler } = def;
+  const zodAnswers = new Map(
+    Object.entries(response).flatMap(([code, s]) => (isZod(s) ? [[Number(code), s] as const] : [])),
+  );
+  const hasParts = schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined;
+  const check: preSerializationHookHandler<unknown> = async (req, reply, payload) => {
+    if (!checkResponses()) return payload;
+    const status = reply.statusCode;
+    const s = zodAnswers.get(status);
+    if (!s) {
+      if (status < 300 && !(status in response))
+        throw new Error(`${req.method} ${def.url} answered ${status}, a status its schema does not declare.`);
+      return payload;
+    }
+    const r = s.safeParse(JSON.parse(JSON.stringify(payload)));
+    if (!r.success)
+      throw new Error(
+        `${req.method} ${def.url} answered ${status} with a shape its schema does not describe: ${z.prettifyError(r.error)}`,
+      );
+    return payload;
+  };
+  app.route({
+    method: def.method,
+    url: def.url,
+    schema: { ...schema, responses: answersJson(response) },
+    ...(hasParts ? { validatorCompiler: zodCompiler } : {}),
+    ...(def.preValidation ? { preValidation: def.preValidation } : {}),
+    ...(def.preHandler ? { preHandler: def.preHandler } : {}),
+    ...(def.config ? { config: def.config } : {}),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    ...(def.logLevel ? { logLevel: def.logLevel } : {}),
+    preSerialization: check,
+    // The validator put zod's output in place of the body, query and params (zodCompiler), so the request
+    // is the typed one; this is the one place that says so.
+    handler: (req, reply) => handler(req as RequestOf<B, Q, P>, reply),
+  });
+}
+
+/**
+ * A required text field of a JSON body (or query), with the sentences a JSON Schema check gave before
+ * (validationMessage): '<The field name> is required.', '… must be text.', '… is too long (at most N characters).'.
+ */
+export function text(name: string, max?: number, where: 'field' | 'query parameter' = 'field') {
+  const what = `The ${where} ${name}`;
+  const s = z.string({ error: (i) => (i.input === undefined ? `${what} is required.` : `${what} must be text.`) });
+  return max ? s.max(max, `${what} is too long (at most ${max} characters).`) : s;
+}
+
+/** A passage the Rule 36 check found (content/rules/rule36.ts). */
+export const Finding = z.strictObject({
+  rule: z.string(),
+  kind: z.enum(['superlative', 'success-claim', 'solicitation', 'comparison', 'client-name'] satisfies Rule36Kind[]),
+  excerpt: z.string(),
+  start: z
+    .number()
+    .int()
+    .meta({ description: 'Offset of the passage in the text (HTML fields: in their text without tags)' }),
+  end: z.number().int(),
+  reason: z.string(),
+  field: z.string().optional().meta({ description: 'The field of a record the passage is in' }),
+});
+/** A 409 of a write: the envelope, with the Rule 36 findings when they refused it (decision 0019). */
+export const Rule36Refusal = answer({ findings: z.array(Finding).optional(), strict: z.boolean().optional() });
+
+type Where = 'field' | 'query parameter' | 'path parameter';
+/** One of `values`, with the sentences validationMessage gave for a JSON Schema enum. */
+export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T, where: Where = 'field') {
+  const what = `The ${where} ${name}`;
+  return z.enum(values, {
+    error: (i) => (i.input === undefined ? `${what} is required.` : `${what} must be one of ${values.join(', ')}.`),
+  });
+}
+/** A whole number (sent as a number or as its digits, as a query string sends it) between min and max. */
+export function wholeNumber(name: string, min: number, max: number | undefined, where: Where = 'field') {
+  const what = `The ${where} ${name}`;
+  const n = z.coerce
+    .number({ error: (i) => (i.input === undefined ? `${what} is required.` : `${what} must be a whole number.`) })
+    .int(`${what} must be a whole number.`)
+    .min(min, `${what} must be at least ${min}.`);
+  return max === undefined ? n : n.max(max, `${what} must be at most ${max}.`);
+}
+/** A row id in the path: digits (at most 15), else the sentence of a JSON Schema pattern. */
+export function idParam(name: string) {
+  return z.string().regex(/^[0-9]{1,15}$/, `The path parameter ${name} is not valid.`);
+}
+/** A row as a content call answers it: the group's declared columns (content/resources). */
+export const RowAnswer = z.record(z.string(), z.unknown());
+
+/** The query of a page behind an emailed link: its signed token `t` (anything else is judged as no token). */
+export const TokenQuery = z.object({ t: z.string().optional().catch(undefined) });
+
+/** A field of `fieldsBody`: what the reference shows of it. */
+export interface FieldDoc {
+  type: 'string' | 'integer' | 'boolean' | 'object';
+  description?: string;
+  format?: string;
+  minLength?: number;
+  additionalProperties?: boolean;
+}
+/**
+ * The JSON body of a call whose handler (or the service it calls) checks each field itself, with the spec's
+ * own messages: the reference shows the fields (`required` those it marks required), the handler gets each
+ * one as `unknown`, as `bodyFields` gave them (decision 0096), other keys kept; a body that is not a JSON
+ * object has no fields.
+ */
+export function fieldsBody<const F extends Record<string, FieldDoc>>(
+  fields: F,
+  required: readonly (keyof F & string)[] = [],
+) {
+  const shape = Object.fromEntries(
+    Object.entries<FieldDoc>(fields).map(([k, doc]) => [
+      k,
+      z
+        .unknown()
+        .optional()
+        .meta({ ...doc }),
+    ]),
+  ) as { [K in keyof F]: z.ZodOptional<z.ZodUnknown> };
+  return z.preprocess(
+    (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {}),
+    z.looseObject(shape).meta(required.length ? { required: [...required] } : {}),
+  );
 }

@@ -6,7 +6,8 @@ import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { mayUse } from '../../content/roles';
 import { requireAdmin } from '../api/auth-hooks';
-import { ADMIN, ROLES_OF, answers, api, arr, jsonBody, obj, str } from '../api/route-schema';
+import { z } from 'zod';
+import { ADMIN, ROLES_OF, answer, errors, route } from '../api/route-schema';
 
 export const MAX_PROMPT = 2000;
 const HISTORY_LIMIT = 200;
@@ -26,53 +27,70 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
   app.decorate('assistant', assistant);
 
   const tags = ['Assistant'];
-  const history = api({
-    operationId: 'getAiChat',
-    tags,
-    summary: 'Chat history of the signed-in administrator',
-    roles: ROLES_OF.staff,
-    security: ADMIN,
-    responses: answers({ history: arr(obj({ prompt: str(), response: str() }, ['prompt', 'response'])) }),
-  });
-  app.get('/api/ai/getaichat', { preHandler: admin, schema: history }, async (req) => {
-    const rows = await db
-      .selectFrom('chat_messages')
-      .select(['chat_id', 'prompt', 'response'])
-      .where('admin_id', '=', req.admin!.adminId)
-      .orderBy('chat_id', 'desc')
-      .limit(HISTORY_LIMIT)
-      .execute();
-    return {
-      statusCode: 200,
-      message: 'Chat history fetched successfully',
-      history: rows.reverse().map((r) => ({ prompt: String(r.prompt), response: String(r.response) })),
-    };
-  });
-
-  app.post(
-    '/api/ai/createai',
-    {
-      preHandler: admin,
-      schema: api({
-        operationId: 'createAi',
-        tags,
-        summary: 'Ask the assistant; the exchange is stored in the history',
-        roles: ROLES_OF.staff,
-        security: ADMIN,
-        requestBody: jsonBody(obj({ prompt: str(`The question (not blank, at most ${MAX_PROMPT} characters)`, { maxLength: MAX_PROMPT }) }, ['prompt'])),
-        responses: answers({ response: str('The answer') }, 400),
-      }),
-      config: {
-        rateLimit: {
-          max: 30,
-          timeWindow: '1 minute',
-          keyGenerator: (req: FastifyRequest) => `ai:${req.cookies?.[SESSION_COOKIE] ?? req.ip}`,
-        },
+  route(app, {
+    method: 'GET',
+    url: '/api/ai/getaichat',
+    preHandler: admin,
+    schema: {
+      operationId: 'getAiChat',
+      tags,
+      summary: 'Chat history of the signed-in administrator',
+      roles: ROLES_OF.staff,
+      security: ADMIN,
+      response: {
+        200: answer({ history: z.array(z.strictObject({ prompt: z.string(), response: z.string() })) }),
+        ...errors(401, 403),
       },
     },
-    async (req) => {
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      const prompt = typeof body.prompt === 'string' ? body.prompt.trim() : '';
+    handler: async (req) => {
+      const rows = await db
+        .selectFrom('chat_messages')
+        .select(['chat_id', 'prompt', 'response'])
+        .where('admin_id', '=', req.admin!.adminId)
+        .orderBy('chat_id', 'desc')
+        .limit(HISTORY_LIMIT)
+        .execute();
+      return {
+        statusCode: 200,
+        message: 'Chat history fetched successfully',
+        history: rows.reverse().map((r) => ({ prompt: String(r.prompt), response: String(r.response) })),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/ai/createai',
+    preHandler: admin,
+    schema: {
+      operationId: 'createAi',
+      tags,
+      summary: 'Ask the assistant; the exchange is stored in the history',
+      roles: ROLES_OF.staff,
+      security: ADMIN,
+      // Anything but text is no question: the spec's message, as for a blank one.
+      body: z.object({
+        prompt: z
+          .string()
+          .optional()
+          .catch(undefined)
+          .meta({ description: `The question (not blank, at most ${MAX_PROMPT} characters)`, maxLength: MAX_PROMPT }),
+      }),
+      invalid: 'Please enter a question.',
+      response: {
+        200: answer({ response: z.string().meta({ description: 'The answer' }) }),
+        ...errors(400, 401, 403, 429),
+      },
+    },
+    config: {
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 minute',
+        keyGenerator: (req: FastifyRequest) => `ai:${req.cookies?.[SESSION_COOKIE] ?? req.ip}`,
+      },
+    },
+    handler: async (req) => {
+      const prompt = req.body.prompt?.trim() ?? '';
       if (!prompt) throw new AppError(400, 'Please enter a question.');
       if (prompt.length > MAX_PROMPT)
         throw new AppError(400, `Please keep the question under ${MAX_PROMPT} characters.`);
@@ -84,5 +102,5 @@ export function registerAiRoutes(app: FastifyInstance, services: Services): void
         .execute();
       return { statusCode: 200, message: 'Response generated successfully', response };
     },
-  );
+  });
 }

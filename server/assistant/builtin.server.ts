@@ -5,6 +5,7 @@
  * allowed), and every other word of the question is searched. Every answer names the admin page.
  */
 import { resources } from '../../content/resources/index';
+import { settingPhrases } from '../../content/settings-form';
 import type { Row } from '../content/service';
 import { dayOf, localDay, rangeInPrompt, showDay } from './dates.server';
 import {
@@ -108,13 +109,24 @@ const STATUS: [Status, RegExp, string][] = [
   ['running', /\b(live|ongoing|running|happening|current|currently|active|showing|visible|displayed)\b/, 'running now'],
   ['ended', /\b(ended|past|finished|over|expired|previous|completed|old|done|gone)\b/, 'ended'],
 ];
-/** Words of the intents and the groups, to correct a typo in a question ('upcomming evnets'). */
-const dictionary = (): ReadonlySet<string> =>
-  new Set(
-    [HOWTO, WHY, COUNT, LIST, NEXT, LATEST, OVERVIEW, ...STATUS.map(([, re]) => re)]
-      .flatMap((re) => re.source.match(/[a-z]{5,}/g) ?? [])
-      .concat(allGroups().flatMap((g) => [g.one, g.many, g.title.toLowerCase()].join(' ').match(/[a-z]{5,}/g) ?? [])),
-  );
+/**
+ * Words of the intents and the groups, to correct a typo in a question ('upcomming evnets'); made again
+ * only when the groups change (a group registered at run time), not for every question.
+ */
+let words5: { groups: readonly unknown[]; words: ReadonlySet<string> } | null = null;
+function dictionary(): ReadonlySet<string> {
+  const groups = allGroups();
+  if (words5?.groups !== groups)
+    words5 = {
+      groups,
+      words: new Set(
+        [HOWTO, WHY, COUNT, LIST, NEXT, LATEST, OVERVIEW, ...STATUS.map(([, re]) => re)]
+          .flatMap((re) => re.source.match(/[a-z]{5,}/g) ?? [])
+          .concat(groups.flatMap((g) => [g.one, g.many, g.title.toLowerCase()].join(' ').match(/[a-z]{5,}/g) ?? [])),
+      ),
+    };
+  return words5.words;
+}
 
 /** The question with a word (not a common one: 'where' stays) one typo away from an intent or group word replaced by it. */
 function corrected(norm: string): string {
@@ -369,16 +381,11 @@ export const UNKNOWN =
 /** A question for a value, not for how to change it: 'what is our email', 'which cities are we in'. */
 const ASKS_VALUE = /^(what|whats|which|where|tell me|give me|show me|list|do we have|our)\b/;
 const CHANGES = /\b(how|change|edit|update|set|modify|replace|add|remove|delete|why)\b/;
-/** The settings a value question names, by the words administrators use for them (the firm's facts). */
-const SETTING_WORDS: readonly (readonly [key: string, words: RegExp])[] = [
-  ['hours', /\b(hours|timings?|opening time|working time|open)\b/],
-  ['whatsapp', /\bwhatsapp\b/],
-  ['email', /\b(e ?mail|mail id|email address)\b/],
-  ['phones', /\b(phone|telephone|contact number|mobile)\b/],
-  ['tagline', /\b(tagline|slogan)\b/],
-  ['firmName', /\b(firm name|name of (the|our) firm)\b/],
-  ['foundedYear', /\b(founded|established)\b/],
-];
+/** The settings a value question names, by their labels on the settings page and the words administrators use. */
+const SETTING_WORDS: readonly (readonly [key: string, words: RegExp])[] = settingPhrases().map(({ key, phrases }) => [
+  key,
+  new RegExp(`\\b(${phrases.map((p) => normalise(p).replace(/ /g, ' ?')).join('|')})\\b`),
+]);
 /** A question about all the offices: 'which cities are we in', 'where are our offices', 'list the branches'. */
 const OFFICE_LIST = /\b(offices|branches|cities|locations)\b|\bwhere are we\b|\bwhich city\b/;
 

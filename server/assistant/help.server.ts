@@ -4,7 +4,7 @@
  * declaration's own `validate` over every combination of filled and missing fields, and a few pages
  * that are not content groups.
  */
-import type { FieldDef, FileFieldDef, Mode, ResourceDef, Values } from '../../content/kit';
+import type { ColumnValue, FieldDef, FileFieldDef, Mode, ResourceDef, Values } from '../../content/kit';
 import { DEFAULT_FORMATS } from '../../content/kit';
 import { resources } from '../../content/resources/index';
 import { SiteSettingsSchema } from '../../content/settings';
@@ -29,8 +29,8 @@ function fieldHint([, f]: [string, FieldDef]): string {
 
 const fileHint = ([, f]: [string, FileFieldDef]) => `${f.label} (${(f.formats ?? DEFAULT_FORMATS[f.kind]).join(', ')})`;
 
-function sample(f: FieldDef, day: number): unknown {
-  if (f.values) return f.values[0];
+function sample(f: FieldDef, day: number): ColumnValue {
+  if (f.values) return f.values[0] ?? null;
   if (f.type === 'int' || f.type === 'ref') return 1;
   if (f.type === 'date' || f.type === 'dmy') return `2027-01-${String(day).padStart(2, '0')}`;
   if (f.type === 'time') return '10:00';

@@ -33,8 +33,11 @@ export function completionsUrl(baseUrl: string): string {
 
 const MAX_ANSWER = 8000;
 
-/** Sends the messages; resolves with the model's text or rejects with LlmError (HTTP error, bad body, timeout). */
-export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], signal?: AbortSignal): Promise<string> {
+/**
+ * Sends the messages; resolves with the model's text (at most `maxAnswer` characters) or rejects with
+ * LlmError (HTTP error, bad body, timeout).
+ */
+export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], signal?: AbortSignal, maxAnswer = MAX_ANSWER): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new LlmError(`model timed out after ${cfg.timeoutMs} ms`)),
@@ -71,7 +74,7 @@ export async function chatCompletion(cfg: LlmConfig, messages: ChatMessage[], si
     }
     const content = body?.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || !content.trim()) throw new LlmError('model answered without content');
-    return content.trim().slice(0, MAX_ANSWER);
+    return content.trim().slice(0, maxAnswer);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

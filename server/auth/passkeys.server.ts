@@ -121,7 +121,7 @@ export async function finishRegistration(
   const ch = await readChallenge(db, input.challengeId, 'passkey-register', now);
   if (!ch || ch.adminId !== adminId || !ch.challenge) throw new AppError(400, 'The passkey request has expired. Please try again.');
   const verified = await checkedFor(rp, ch.challenge, new AppError(400, NOT_A_PASSKEY), (expected) =>
-    verifyRegistrationResponse({ response: shape.data as unknown as RegistrationResponseJSON, ...expected, requireUserVerification: false }),
+    verifyRegistrationResponse({ response: shape.data satisfies RegistrationResponseJSON, ...expected, requireUserVerification: false }),
   );
   if (!(await consumeChallenge(db, input.challengeId as string))) throw new AppError(400, 'The passkey request has expired. Please try again.');
   if (!verified.verified) throw new AppError(400, NOT_A_PASSKEY);
@@ -191,7 +191,7 @@ export async function finishAuthentication(
   if (!fresh) throw new AppError(400, 'The passkey request has expired. Please try again.');
   const result = await checkedFor(rp, ch.challenge, new AppError(401, 'The passkey could not be verified.'), (expected) =>
     verifyAuthenticationResponse({
-      response: shape.data as unknown as AuthenticationResponseJSON,
+      response: shape.data satisfies AuthenticationResponseJSON,
       ...expected,
       credential: {
         id: cred.credential_id,

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../content/kit';
-import { about, caseDetails, cases, resourceByKey, resources } from '../../content/resources/index';
+import { resourceByKey, resources, SPECIAL_READS } from '../../content/resources/index';
 import type { Config } from '../config';
 import type { HeaderList } from '../plugins/security';
 import type { Services } from '../services';
@@ -74,10 +74,8 @@ const CONTENT_READS: Readonly<Record<string, Read>> = {
     const r = typeof key === 'string' ? (resourceByKey as Partial<Record<string, ResourceDef>>)[key] : undefined;
     return r && typeof id === 'number' ? [rowKey(r.key, id), ...groupKeys(r).slice(1)] : everyGroup();
   },
-  // The spec's special reads, each of its own group.
-  recentAbout: () => group(about),
-  casesByCategory: () => group(cases),
-  caseDetailsByCase: () => group(caseDetails),
+  // The spec's special reads, each of its own group (one table of them, in the declarations).
+  ...Object.fromEntries(Object.entries(SPECIAL_READS).map(([name, r]): [string, Read] => [name, () => group(r)])),
 };
 
 /**

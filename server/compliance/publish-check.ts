@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../../content/kit';
+import type { ResourceDef, SiteRow } from '../../content/kit';
 import { checkRecordRule36, rule36Message, type Rule36Finding } from '../../content/rules/rule36';
 import { AppError } from '../lib/errors';
 
@@ -11,6 +11,15 @@ export interface RuleSettings {
 export const OVERRIDE_FIELD = 'override_reason';
 const MAX_REASON = 1000;
 
+/** How the publish check shows in the API reference of the calls it guards. */
+export const RULE36_NOTE =
+  'Visitor-facing text with Bar Council of India Rule 36 findings answers 409 with `findings` (see checkCompliance) and a `message` naming them, and changes nothing, unless the body also carries `override_reason` (kept in the audit log with the findings). In strict Rule 36 mode it answers 409 whatever the reason.';
+
+/** What a request carries that this module reads: its override reason, sent as text (a form may send it twice). */
+export interface OverrideRequest {
+  readonly [OVERRIDE_FIELD]?: unknown;
+}
+
 /** A publish that went ahead with findings: kept in the audit entry's detail. */
 export interface Rule36Override {
   reason: string;
@@ -18,12 +27,13 @@ export interface Rule36Override {
 }
 
 /** The override reason a request carries, trimmed ('' when none). */
-export function overrideReasonOf(fields: Readonly<Record<string, unknown>>): string {
+export function overrideReasonOf(fields: OverrideRequest): string {
   let raw = fields[OVERRIDE_FIELD];
   if (Array.isArray(raw)) raw = raw[0];
   if (raw === undefined || raw === null || typeof raw === 'object') return '';
   const reason = String(raw).trim();
-  if (reason.length > MAX_REASON) throw new AppError(400, `The override reason must be at most ${MAX_REASON} characters.`);
+  if (reason.length > MAX_REASON)
+    throw new AppError(400, `The override reason must be at most ${MAX_REASON} characters.`);
   return reason;
 }
 
@@ -52,10 +62,10 @@ export function auditOverride(override: Rule36Override | null): { detail?: strin
  * The publish check of one add or update of a content group: `before` runs inside the write once the
  * values are valid (so the spec's 400s come first), `override` is what to audit after it succeeded.
  */
-export function publishCheck(services: RuleSettings, r: ResourceDef, fields: Readonly<Record<string, unknown>>) {
+export function publishCheck(services: RuleSettings, r: ResourceDef, fields: OverrideRequest) {
   let override: Rule36Override | null = null;
   return {
-    before: async (values: Record<string, unknown>): Promise<void> => {
+    before: async (values: SiteRow): Promise<void> => {
       override = await decidePublish(services, checkRecordRule36(r, values), overrideReasonOf(fields));
     },
     audit: () => auditOverride(override),

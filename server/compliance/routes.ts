@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { groupOf, resources } from '../../content/resources/index';
 import { checkRecordRule36, checkRule36, type Rule36Finding } from '../../content/rules/rule36';
@@ -6,7 +6,7 @@ import { checkSettingsRule36 } from '../../content/rules/rule36-settings';
 import { disclaimerTexts, disclaimerVersion } from '../../content/rules/disclaimer';
 import { requireAdmin } from '../api/auth-hooks';
 import { AppError } from '../lib/errors';
-import { idField, PUBLIC, ROLES_OF, validBody, zodCompiler } from '../api/route-schema';
+import { answer, Envelope, errors, Finding, idField, PUBLIC, ROLES_OF, route, text } from '../api/route-schema';
 import type { Services } from '../services';
 import { acceptanceCounts, recordAcceptance } from './disclaimer';
 
@@ -22,68 +22,35 @@ const CheckBody = z.union([
   z.object({ group: z.enum(GROUPS), id: idField('id').optional() }),
 ]);
 
-/** Every answer's envelope (inline: Fastify also serialises answers with these schemas). */
-const envelope = {
-  type: 'object',
-  properties: { statusCode: { type: 'integer' }, message: { type: 'string' } },
-  required: ['statusCode', 'message'],
-  additionalProperties: true,
-} as const;
-
-const finding = {
-  type: 'object',
-  properties: {
-    rule: { type: 'string' },
-    kind: { type: 'string', enum: ['superlative', 'success-claim', 'solicitation', 'comparison', 'client-name'] },
-    excerpt: { type: 'string' },
-    start: { type: 'integer', description: 'Offset of the passage in the text (HTML fields: in their text without tags)' },
-    end: { type: 'integer' },
-    reason: { type: 'string' },
-    field: { type: 'string', description: 'The field of a record the passage is in' },
-  },
-  required: ['rule', 'kind', 'excerpt', 'start', 'end', 'reason'],
-} as const;
+const AcceptBody = z.object({ version: text('version', 40) });
+const Version = answer({ version: z.string() });
 
 /** The Rule 36 calls: the admin's check, and the disclaimer's anonymous acceptance count. */
 export function registerComplianceRoutes(app: FastifyInstance, services: Services): void {
   const admin = requireAdmin(services);
 
-  app.post(
-    '/api/compliance/check',
-    {
-      preValidation: admin,
-      validatorCompiler: zodCompiler,
-      schema: {
-        operationId: 'checkCompliance',
-        roles: ROLES_OF.content,
-        invalid: CHECK_INVALID,
-        tags: ['Compliance'],
-        summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
-        description:
-          `Send \`{text}\` (plain text; ${SCOPED.map((r) => `add \`group: "${r.key}"\` to include the ${r.rule36.scope} rules`).join('; ')}) or \`{group, id}\` ` +
-          `(a stored ${CHECKED.map((r) => r.key).join(', ')} row; \`{group: "settings"}\` checks the site settings’ texts). ` +
-          'Findings name the rule, its kind, the exact passage with its start and end, and a reason citing Rule 36. ' +
-          'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
-          '(in strict Rule 36 mode, 409 whatever the reason).',
-        security: [{ session: [] }],
-        body: CheckBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              statusCode: { type: 'integer' },
-              message: { type: 'string' },
-              findings: { type: 'array', items: finding },
-            },
-          },
-          400: envelope,
-          401: envelope,
-          404: envelope,
-        },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/compliance/check',
+    preValidation: admin,
+    schema: {
+      operationId: 'checkCompliance',
+      roles: ROLES_OF.content,
+      invalid: CHECK_INVALID,
+      tags: ['Compliance'],
+      summary: 'Check text, or a stored item, against the Bar Council of India Rule 36 rule set',
+      description:
+        `Send \`{text}\` (plain text; ${SCOPED.map((r) => `add \`group: "${r.key}"\` to include the ${r.rule36.scope} rules`).join('; ')}) or \`{group, id}\` ` +
+        `(a stored ${CHECKED.map((r) => r.key).join(', ')} row; \`{group: "settings"}\` checks the site settings’ texts). ` +
+        'Findings name the rule, its kind, the exact passage with its start and end, and a reason citing Rule 36. ' +
+        'Adds and updates of those groups answer 409 with the same findings unless they carry `override_reason` ' +
+        '(in strict Rule 36 mode, 409 whatever the reason).',
+      security: [{ session: [] }],
+      body: CheckBody,
+      response: { 200: answer({ findings: z.array(Finding) }), ...errors(400, 401, 403, 404) },
     },
-    async (req: FastifyRequest) => {
-      const input = validBody(CheckBody, req);
+    handler: async (req) => {
+      const input = req.body;
       let findings: Rule36Finding[];
       if ('text' in input) {
         const scope = input.group && input.group !== 'settings' ? groupOf(input.group).rule36.scope : undefined;
@@ -102,70 +69,53 @@ export function registerComplianceRoutes(app: FastifyInstance, services: Service
         : 'No Rule 36 findings';
       return { statusCode: 200, message, findings };
     },
-  );
+  });
 
-  app.post(
-    '/api/disclaimer/accept',
-    {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        operationId: 'acceptDisclaimer',
-        roles: PUBLIC,
-        tags: ['Compliance'],
-        summary: 'Count one agreement to the current disclaimer version (a count per day; nothing about the visitor)',
-        body: { type: 'object', properties: { version: { type: 'string', maxLength: 40 } }, required: ['version'] },
-        response: {
-          200: envelope,
-          400: envelope,
-          409: envelope,
-          429: envelope,
-        },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/disclaimer/accept',
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      operationId: 'acceptDisclaimer',
+      roles: PUBLIC,
+      tags: ['Compliance'],
+      summary: 'Count one agreement to the current disclaimer version (a count per day; nothing about the visitor)',
+      body: AcceptBody,
+      response: { 200: Version, 400: Envelope, 409: Version, 429: Envelope },
     },
-    async (req: FastifyRequest) => {
-      const version = (req.body as { version: string }).version;
+    handler: async (req) => {
+      const { version } = req.body;
       const current = disclaimerVersion(disclaimerTexts(await services.settings.get()));
-      if (version !== current) throw new AppError(409, 'The disclaimer has changed; please read the new version.', { version: current });
+      if (version !== current)
+        throw new AppError(409, 'The disclaimer has changed; please read the new version.', { version: current });
       await recordAcceptance(services.store.db, version);
       return { statusCode: 200, message: 'Disclaimer accepted', version };
     },
-  );
+  });
 
-  app.get(
-    '/api/disclaimer/getacceptances',
-    {
-      preHandler: admin,
-      schema: {
-        operationId: 'getDisclaimerAcceptances',
-        roles: ROLES_OF.content,
-        tags: ['Compliance'],
-        summary: 'Agreements to the disclaimer per version and day (last 90 days), and the current version',
-        security: [{ session: [] }],
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              statusCode: { type: 'integer' },
-              message: { type: 'string' },
-              version: { type: 'string' },
-              acceptances: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { version: { type: 'string' }, day: { type: 'string' }, count: { type: 'integer' } },
-                },
-              },
-            },
-          },
-          401: envelope,
-        },
+  route(app, {
+    method: 'GET',
+    url: '/api/disclaimer/getacceptances',
+    preHandler: admin,
+    schema: {
+      operationId: 'getDisclaimerAcceptances',
+      roles: ROLES_OF.content,
+      tags: ['Compliance'],
+      summary: 'Agreements to the disclaimer per version and day (last 90 days), and the current version',
+      security: [{ session: [] }],
+      response: {
+        200: answer({
+          version: z.string(),
+          acceptances: z.array(z.strictObject({ version: z.string(), day: z.string(), count: z.number().int() })),
+        }),
+        ...errors(401, 403),
       },
     },
-    async () => ({
+    handler: async () => ({
       statusCode: 200,
       message: 'Disclaimer acceptances fetched successfully',
       version: disclaimerVersion(disclaimerTexts(await services.settings.get())),
       acceptances: await acceptanceCounts(services.store.db),
     }),
-  );
+  });
 }

@@ -5,47 +5,54 @@ import {
   MANUAL_STATUSES,
   type ConsultationRow,
   type ConsultationFilter,
-  type ConsultationStatus,
   type MailService,
 } from '../mail/service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { parseId } from '../content/coerce';
 import { z } from 'zod';
-import { ADMIN, ROLES_OF, answers, api, arr, int, media, nullable, obj, str, idField, validBody, zodCompiler } from '../api/route-schema';
+import { MODES } from '../../content/lawyers';
+import { ADMIN, ROLES_OF, answer, errors, idField, media, route } from '../api/route-schema';
 
 const tags = ['Mail and consultations'];
 const StatusBody = z.object({
   consultation_id: idField('consultation_id'),
   status: z.enum(CONSULTATION_STATUSES, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`),
 });
-const status = str(undefined, { enum: [...CONSULTATION_STATUSES] });
+const nullable = (description: string) => z.string().nullable().meta({ description });
 /** A consultation request as the inbox calls return it (view). */
-const consultation = obj({
-  consultation_id: int(),
-  reference: str(),
-  name: str(),
-  email: str(),
-  contactNumber: str(),
-  LegalIssueSummary: str(),
-  datetime: str(),
-  status,
-  document: nullable(obj({ name: str(), type: str(), url: str() })),
-  consent_at: nullable(str('ISO time the visitor confirmed that the form does not create a lawyer–client relationship; null when the request carried no consent')),
-  slot: nullable(str('The booked slot (ISO), null for a preferred time')),
-  opposing_party: nullable(str()),
-  consent_version: nullable(int()),
-  decision_note: nullable(str()),
-  conflicts: arr({ type: 'object' }, { description: 'What the conflict check found' }),
-  lawyer: nullable(obj({ lawyer_id: int(), name: str() }, ['lawyer_id', 'name'], { description: 'The assigned lawyer (decision 0067)' })),
-  office: nullable(str('The office city of the booking')),
-  mode: nullable(str('in_person or video')),
-  practice_area: nullable(obj({ case_category_id: int(), case_name: str() }, ['case_category_id', 'case_name'])),
-  video_url: nullable(str('The meeting link of a confirmed video consultation (decision 0068)')),
-  locale: nullable(str('The language the request was made in (en, ml, hi); null: made without one (English)')),
-  whatsapp_to: nullable(str('The WhatsApp number the client asked to be updated at (digits with the country code); null: none')),
-  created_at: str(),
-  updated_at: str(),
+const Consultation = z.strictObject({
+  consultation_id: z.number().int(),
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+  LegalIssueSummary: z.string(),
+  datetime: z.string(),
+  status: z.enum(CONSULTATION_STATUSES),
+  document: z.strictObject({ name: z.string().nullable(), type: z.string().nullable(), url: z.string() }).nullable(),
+  consent_at: nullable(
+    'ISO time the visitor confirmed that the form does not create a lawyer–client relationship; null when the request carried no consent',
+  ),
+  slot: nullable('The booked slot (ISO), null for a preferred time'),
+  opposing_party: z.string().nullable(),
+  consent_version: nullable('The version of the privacy notice consented to (text, as stored)'),
+  decision_note: z.string().nullable(),
+  conflicts: z.array(z.unknown()).meta({ description: 'What the conflict check found' }),
+  lawyer: z
+    .strictObject({ lawyer_id: z.number().int(), name: z.string() })
+    .nullable()
+    .meta({ description: 'The assigned lawyer (decision 0067)' }),
+  office: nullable('The office city of the booking'),
+  mode: nullable('in_person or video'),
+  practice_area: z.strictObject({ case_category_id: z.number().int(), case_name: z.string() }).nullable(),
+  video_url: nullable('The meeting link of a confirmed video consultation (decision 0068)'),
+  locale: nullable('The language the request was made in (en, ml, hi); null: made without one (English)'),
+  whatsapp_to: nullable(
+    'The WhatsApp number the client asked to be updated at (digits with the country code); null: none',
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 
 /** Names of lawyers and practice areas for the inbox's rows. */
@@ -78,7 +85,8 @@ function view(r: ConsultationRow, names?: Names) {
     consent_version: r.consent_version ?? null,
     decision_note: r.decision_note ?? null,
     conflicts: conflictsOf(r.conflict),
-    lawyer: lawyerId !== null ? { lawyer_id: lawyerId, name: names?.lawyers.get(lawyerId) ?? `Lawyer ${lawyerId}` } : null,
+    lawyer:
+      lawyerId !== null ? { lawyer_id: lawyerId, name: names?.lawyers.get(lawyerId) ?? `Lawyer ${lawyerId}` } : null,
     office: r.office ?? null,
     mode: r.mode ?? null,
     practice_area: areaId !== null ? { case_category_id: areaId, case_name: names?.areas.get(areaId) ?? '' } : null,
@@ -118,117 +126,153 @@ async function namesOf(services: Services): Promise<Names> {
 export const CONSULTATIONS_PER_PAGE = 50;
 const CONSULTATIONS_MAX_PER_PAGE = 200;
 
-/** A query parameter that must be a whole number from 1 to `max`; `fallback` when it is absent. */
-function wholeNumber(value: unknown, fallback: number, max: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > max) {
-    throw new AppError(400, `${name} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}.`);
-  }
-  return n;
+/** A query parameter that must be a whole number from 1 to `max` (digits); absent or blank: undefined. */
+function wholeNumber(name: string, max = Number.MAX_SAFE_INTEGER) {
+  const message = `${name} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}.`;
+  return z
+    .string(message)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const n = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+      if (Number.isSafeInteger(n) && n >= 1 && n <= max) return n;
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    });
 }
+
+/** The inbox's query: the spec's list with no parameters, or a page of it narrowed by status and routing. */
+const ListQuery = z.object({
+  status: z
+    .enum(CONSULTATION_STATUSES, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`)
+    .optional()
+    .meta({ description: 'Only requests in this status' }),
+  page: wholeNumber('page').meta({ description: 'Page number (a whole number from 1, default 1)' }),
+  perPage: wholeNumber('perPage', CONSULTATIONS_MAX_PER_PAGE).meta({
+    description: `Requests a page (1 to ${CONSULTATIONS_MAX_PER_PAGE}, default ${CONSULTATIONS_PER_PAGE})`,
+  }),
+  lawyer: wholeNumber('lawyer').meta({ description: 'Only requests assigned to this lawyer (lawyer_id)' }),
+  office: z.string('office must be text.').optional().meta({ description: 'Only requests at this office (city)' }),
+  mode: z
+    .union([z.enum(MODES), z.literal('')], 'mode must be in_person or video.')
+    .optional()
+    .meta({ description: 'Only in_person or video requests' }),
+  practice_area: wholeNumber('practice_area').meta({
+    description: 'Only requests of this practice area (case_category_id)',
+  }),
+});
 
 /** The administrator's consultations inbox: list, status changes, private documents. */
 export function registerConsultationRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
   const admin = requireAdmin(services);
 
-  const list = api({
-    operationId: 'listConsultations',
-    tags,
-    summary: 'Consultation requests, newest first, a page at a time',
-    roles: ROLES_OF.intake,
-    security: ADMIN,
-    querystring: obj({
-      status: str('Only requests in this status'),
-      page: str(`Page number (a whole number from 1, default 1)`),
-      perPage: str(`Requests a page (1 to ${CONSULTATIONS_MAX_PER_PAGE}, default ${CONSULTATIONS_PER_PAGE})`),
-      lawyer: str('Only requests assigned to this lawyer (lawyer_id)'),
-      office: str('Only requests at this office (city)'),
-      mode: str('Only in_person or video requests'),
-      practice_area: str('Only requests of this practice area (case_category_id)'),
-    }),
-    responses: answers(
-      { consultations: arr(consultation), total: int(), page: int(), perPage: int(), pages: int(), counts: obj({}, [], { additionalProperties: int() }) },
-      400,
-    ),
-  });
-  app.get('/api/consultations/getall', { preValidation: admin, schema: list }, async (req) => {
-    const query = (req.query ?? {}) as Record<string, unknown>;
-    const status = query.status;
-    if (status !== undefined && !CONSULTATION_STATUSES.includes(status as ConsultationStatus)) {
-      throw new AppError(400, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`);
-    }
-    const page = wholeNumber(query.page, 1, Number.MAX_SAFE_INTEGER, 'page');
-    const perPage = wholeNumber(query.perPage, CONSULTATIONS_PER_PAGE, CONSULTATIONS_MAX_PER_PAGE, 'perPage');
-    const filter: ConsultationFilter = {};
-    if (query.lawyer !== undefined && query.lawyer !== '') filter.lawyer = wholeNumber(query.lawyer, 1, Number.MAX_SAFE_INTEGER, 'lawyer');
-    if (query.practice_area !== undefined && query.practice_area !== '') filter.practiceArea = wholeNumber(query.practice_area, 1, Number.MAX_SAFE_INTEGER, 'practice_area');
-    if (typeof query.office === 'string' && query.office.trim()) filter.office = query.office.trim().slice(0, 80);
-    if (query.mode !== undefined && query.mode !== '') {
-      if (query.mode !== 'in_person' && query.mode !== 'video') throw new AppError(400, 'mode must be in_person or video.');
-      filter.mode = query.mode;
-    }
-    const { rows, total, counts } = await mail.listConsultations({ status: status as string | undefined, page, perPage, filter });
-    const names = await namesOf(services);
-    return {
-      statusCode: 200,
-      message: 'Consultations fetched successfully',
-      consultations: rows.map((r) => view(r, names)),
-      total,
-      page,
-      perPage,
-      pages: Math.max(1, Math.ceil(total / perPage)),
-      counts,
-    };
+  route(app, {
+    method: 'GET',
+    url: '/api/consultations/getall',
+    preValidation: admin,
+    schema: {
+      operationId: 'listConsultations',
+      tags,
+      summary: 'Consultation requests, newest first, a page at a time',
+      roles: ROLES_OF.intake,
+      security: ADMIN,
+      querystring: ListQuery,
+      response: {
+        200: answer({
+          consultations: z.array(Consultation),
+          total: z.number().int(),
+          page: z.number().int(),
+          perPage: z.number().int(),
+          pages: z.number().int(),
+          counts: z.record(z.enum(CONSULTATION_STATUSES), z.number().int()),
+        }),
+        ...errors(400, 401, 403),
+      },
+    },
+    handler: async (req) => {
+      const query = req.query;
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? CONSULTATIONS_PER_PAGE;
+      const filter: ConsultationFilter = {};
+      if (query.lawyer !== undefined) filter.lawyer = query.lawyer;
+      if (query.practice_area !== undefined) filter.practiceArea = query.practice_area;
+      if (query.office?.trim()) filter.office = query.office.trim().slice(0, 80);
+      if (query.mode) filter.mode = query.mode;
+      const { rows, total, counts } = await mail.listConsultations({ status: query.status, page, perPage, filter });
+      const names = await namesOf(services);
+      return {
+        statusCode: 200,
+        message: 'Consultations fetched successfully',
+        consultations: rows.map((r) => view(r, names)),
+        total,
+        page,
+        perPage,
+        pages: Math.max(1, Math.ceil(total / perPage)),
+        counts,
+      };
+    },
   });
 
-  const update = api({
-    operationId: 'updateConsultationStatus',
-    tags,
-    summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
-    roles: ROLES_OF.intake,
-    security: ADMIN,
-    body: StatusBody,
-    responses: answers({ consultation }, 400, 404, 409),
-  });
-  app.post('/api/consultations/updatestatus', { preValidation: admin, validatorCompiler: zodCompiler, schema: update }, async (req) => {
-    const { consultation_id: id, status } = validBody(StatusBody, req);
-    // The intake flow's statuses send mail and free or hold slots: they change through decideConsultation.
-    const manual = (MANUAL_STATUSES as readonly string[]).includes(status);
-    const current = await mail.getConsultation(id);
-    if (!current) throw new AppError(404, 'Consultation not found');
-    if (!manual || !(MANUAL_STATUSES as readonly string[]).includes(current.status)) {
-      throw new AppError(409, 'This request follows the confirmation flow: use Confirm, Decline, Cancel, Completed or No-show (decideConsultation).');
-    }
-    const row = await mail.setConsultationStatus(id, status);
-    if (!row) throw new AppError(404, 'Consultation not found');
-    return { statusCode: 200, message: 'Status updated', consultation: view(row, await namesOf(services)) };
+  route(app, {
+    method: 'POST',
+    url: '/api/consultations/updatestatus',
+    preValidation: admin,
+    schema: {
+      operationId: 'updateConsultationStatus',
+      tags,
+      summary: `Change the status of a consultation request by hand (${MANUAL_STATUSES.join(', ')}); the intake flow's statuses change through decideConsultation (409)`,
+      roles: ROLES_OF.intake,
+      security: ADMIN,
+      body: StatusBody,
+      response: { 200: answer({ consultation: Consultation }), ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => {
+      const { consultation_id: id, status } = req.body;
+      // The intake flow's statuses send mail and free or hold slots: they change through decideConsultation.
+      const manual = (MANUAL_STATUSES as readonly string[]).includes(status);
+      const current = await mail.getConsultation(id);
+      if (!current) throw new AppError(404, 'Consultation not found');
+      if (!manual || !(MANUAL_STATUSES as readonly string[]).includes(current.status)) {
+        throw new AppError(
+          409,
+          'This request follows the confirmation flow: use Confirm, Decline, Cancel, Completed or No-show (decideConsultation).',
+        );
+      }
+      const row = await mail.setConsultationStatus(id, status);
+      if (!row) throw new AppError(404, 'Consultation not found');
+      return { statusCode: 200, message: 'Status updated', consultation: view(row, await namesOf(services)) };
+    },
   });
 
-  const document = api({
-    operationId: 'getConsultationDocument',
-    tags,
-    summary: 'The private document of a consultation request (a download)',
-    roles: ROLES_OF.intake,
-    security: ADMIN,
-    params: obj({ id: str('consultation_id') }, ['id']),
-    responses: { 200: media('application/octet-stream'), ...answers({}, 400, 404) },
-  });
-  app.get('/api/consultations/:id/document', { preValidation: admin, schema: document }, async (req, reply) => {
-    const id = parseId((req.params as { id: string }).id);
-    if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
-    const row = await mail.getConsultation(id);
-    if (!row?.document_path) throw new AppError(404, 'Document not found');
-    const file = await services.files.open(row.document_path);
-    if (!file) throw new AppError(404, 'Document not found');
-    const name = row.document_name ?? 'document';
-    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    reply
-      .header('content-type', row.document_type ?? 'application/octet-stream')
-      .header('content-length', String(file.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-    return reply.send(file.stream);
+  route(app, {
+    method: 'GET',
+    url: '/api/consultations/:id/document',
+    preValidation: admin,
+    schema: {
+      operationId: 'getConsultationDocument',
+      tags,
+      summary: 'The private document of a consultation request (a download)',
+      roles: ROLES_OF.intake,
+      security: ADMIN,
+      params: z.object({ id: z.string().meta({ description: 'consultation_id' }) }),
+      response: { 200: media('application/octet-stream'), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (req, reply) => {
+      const id = parseId(req.params.id);
+      if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
+      const row = await mail.getConsultation(id);
+      if (!row?.document_path) throw new AppError(404, 'Document not found');
+      const file = await services.files.open(row.document_path);
+      if (!file) throw new AppError(404, 'Document not found');
+      const name = row.document_name ?? 'document';
+      const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('content-type', row.document_type ?? 'application/octet-stream')
+        .header('content-length', String(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      return reply.send(file.stream);
+    },
   });
 }

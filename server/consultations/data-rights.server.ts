@@ -10,9 +10,20 @@ import { escapeHtml as esc } from '../mail/templates.server';
 import type { Services } from '../services';
 import { useLink, linkUsed } from './links.server';
 import { forgetNameWords } from './names.server';
-import { sendPage } from './pages.server';
-import { ADMIN, PUBLIC, ROLES_OF, answers, api, fromZod, int, obj, idField, PageQuery, pagedAnswers, statusFilter, validBody, zodCompiler, type Schema } from '../api/route-schema';
-import { matchesAny } from '../content/lifecycle';
+import { linkPage, sendPage } from './pages.server';
+import {
+  ADMIN,
+  PUBLIC,
+  ROLES_OF,
+  answer,
+  errors,
+  documentedBody,
+  idField,
+  PageQuery,
+  route,
+  statusFilter,
+} from '../api/route-schema';
+import { matchesAny } from '../content/lifecycle/admin-list';
 import { parse } from './routes.server';
 import type { Intake } from './service.server';
 import { ERASURE_STATUSES, type ErasureRequestRow } from '../../content/admin-views';
@@ -79,16 +90,35 @@ export class DataRights {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('data_requests')
-        .values({ kind, email: normal, email_hash: this.intake.signer.hashEmail(normal), status: 'pending', created_at: now.toISOString() })
+        .values({
+          kind,
+          email: normal,
+          email_hash: this.intake.signer.hashEmail(normal),
+          status: 'pending',
+          created_at: now.toISOString(),
+        })
         .returning('request_id')
         .executeTakeFirstOrThrow();
       const id = Number(row.request_id);
-      const link = this.intake.url(`/privacy/data?t=${this.intake.signer.sign({ p: 'data', id, exp: now.getTime() + DATA_LINK_MS, ...(locale && tr.locale !== 'en' ? { l: tr.locale } : {}) })}`);
+      const link = this.intake.url(
+        `/privacy/data?t=${this.intake.signer.sign({ p: 'data', id, exp: now.getTime() + DATA_LINK_MS, ...(locale && tr.locale !== 'en' ? { l: tr.locale } : {}) })}`,
+      );
       const firm = { firm: settings.firmName };
       const access = kind === 'access';
       const lines = known
-        ? [tr.t(access ? 'data.knownAccess' : 'data.knownErasure', firm), tr.t('data.confirm'), link, '', tr.t('data.ignore')]
-        : [tr.t(access ? 'data.unknownAccess' : 'data.unknownErasure', firm), tr.t('data.nothingHeld'), '', tr.t('data.ignoreShort')];
+        ? [
+            tr.t(access ? 'data.knownAccess' : 'data.knownErasure', firm),
+            tr.t('data.confirm'),
+            link,
+            '',
+            tr.t('data.ignore'),
+          ]
+        : [
+            tr.t(access ? 'data.unknownAccess' : 'data.unknownErasure', firm),
+            tr.t('data.nothingHeld'),
+            '',
+            tr.t('data.ignoreShort'),
+          ];
       await this.intake.mail.outbox.enqueue(
         {
           kind: 'data-request',
@@ -98,8 +128,14 @@ export class DataRights {
           text: `${lines.join('\n')}\n\n${settings.privacy.grievanceName}, ${settings.privacy.grievanceEmail}`,
           html: `<!doctype html><html${tr.locale === 'en' ? '' : ` lang="${tr.lang}"`}><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">${lines
             .filter(Boolean)
-            .map((l) => (l === link ? `<p><a href="${esc(link)}">${esc(tr.t(access ? 'data.buttonAccess' : 'data.buttonErasure'))}</a></p>` : `<p>${esc(l)}</p>`))
-            .join('')}<p style="color:#555;font-size:13px">${esc(settings.privacy.grievanceName)}, ${esc(settings.privacy.grievanceEmail)}</p></body></html>`,
+            .map((l) =>
+              l === link
+                ? `<p><a href="${esc(link)}">${esc(tr.t(access ? 'data.buttonAccess' : 'data.buttonErasure'))}</a></p>`
+                : `<p>${esc(l)}</p>`,
+            )
+            .join(
+              '',
+            )}<p style="color:#555;font-size:13px">${esc(settings.privacy.grievanceName)}, ${esc(settings.privacy.grievanceEmail)}</p></body></html>`,
         },
         trx,
       );
@@ -108,7 +144,7 @@ export class DataRights {
   }
 
   /** Every request of an address, as the visitor's copy. */
-  async copy(email: string): Promise<Record<string, unknown>> {
+  async copy(email: string) {
     const rows = await this.db
       .selectFrom('consultations')
       .selectAll()
@@ -156,7 +192,11 @@ export class DataRights {
       await db.transaction().execute(async (trx) => {
         const phones = new Set<string>();
         if (chunk.length) {
-          for (const r of await trx.selectFrom('consultations').select(['document_path', 'whatsapp_to']).where('consultation_id', 'in', chunk).execute()) {
+          for (const r of await trx
+            .selectFrom('consultations')
+            .select(['document_path', 'whatsapp_to'])
+            .where('consultation_id', 'in', chunk)
+            .execute()) {
             if (r.document_path) files.add(String(r.document_path));
             if (r.whatsapp_to) phones.add(String(r.whatsapp_to));
           }
@@ -172,17 +212,31 @@ export class DataRights {
         for (const m of mails) {
           mailIds.push({ id: Number(m.mail_id), kind: String(m.kind) });
           try {
-            for (const a of JSON.parse(String(m.attachments)) as Array<{ path?: string }>) if (a.path?.startsWith('private/consultations/')) files.add(a.path);
+            for (const a of JSON.parse(String(m.attachments)) as Array<{ path?: string }>)
+              if (a.path?.startsWith('private/consultations/')) files.add(a.path);
           } catch {
             /* no attachments */
           }
         }
-        if (mails.length) await trx.deleteFrom('mail_outbox').where('mail_id', 'in', mails.map((m) => Number(m.mail_id))).execute();
+        if (mails.length)
+          await trx
+            .deleteFrom('mail_outbox')
+            .where(
+              'mail_id',
+              'in',
+              mails.map((m) => Number(m.mail_id)),
+            )
+            .execute();
         // WhatsApp (decision 0074): the delivery statuses of those messages and the inbound events of the
         // numbers go too; a STOP stays recorded (it keeps the number from being written to again).
         const wamids = mails.map((m) => m.external_id).filter((x): x is string => !!x);
         if (wamids.length) await trx.deleteFrom('whatsapp_events').where('external_id', 'in', wamids).execute();
-        if (phones.size) await trx.deleteFrom('whatsapp_events').where('kind', '=', 'message').where('phone', 'in', [...phones]).execute();
+        if (phones.size)
+          await trx
+            .deleteFrom('whatsapp_events')
+            .where('kind', '=', 'message')
+            .where('phone', 'in', [...phones])
+            .execute();
         if (chunk.length) {
           await trx.deleteFrom('consultation_slot_seats').where('consultation_id', 'in', chunk).execute();
           const res = await trx.deleteFrom('consultations').where('consultation_id', 'in', chunk).executeTakeFirst();
@@ -197,18 +251,24 @@ export class DataRights {
     }
     // The .eml copies written when no SMTP server is configured.
     const outboxDir = path.join(this.services.config.dataDir, 'outbox');
-    for (const m of mailIds) await rm(path.join(outboxDir, `${String(m.id).padStart(6, '0')}-${m.kind}.eml`), { force: true });
+    for (const m of mailIds)
+      await rm(path.join(outboxDir, `${String(m.id).padStart(6, '0')}-${m.kind}.eml`), { force: true });
     return removal;
   }
 
   /** Carries out a verified erasure: removes everything of the address; the request keeps only the hash. */
   async erase(requestId: number, by: string): Promise<Removal> {
     const now = this.intake.now();
-    const req = await this.db.selectFrom('data_requests').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+    const req = await this.db
+      .selectFrom('data_requests')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
     if (!req || req.kind !== 'erasure') throw new AppError(404, 'Erasure request not found');
     if (req.status === 'done') throw new AppError(409, 'This erasure was already carried out.');
     if (req.status === 'held') throw new AppError(409, 'This erasure is on hold. Release the hold first.');
-    if (req.status !== 'verified' || !req.email) throw new AppError(409, 'The visitor has not confirmed this request yet.');
+    if (req.status !== 'verified' || !req.email)
+      throw new AppError(409, 'The visitor has not confirmed this request yet.');
     const removal = await this.removeConsultations({ email: String(req.email) });
     forgetNameWords();
     await this.db
@@ -312,23 +372,26 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   const db = services.store.db;
   const limit = services.config.consultationRateLimit;
   const wantsHtml = (req: FastifyRequest) =>
-    String(req.headers['content-type'] ?? '').startsWith('multipart/') && String(req.headers.accept ?? '').includes('text/html');
+    String(req.headers['content-type'] ?? '').startsWith('multipart/') &&
+    String(req.headers.accept ?? '').includes('text/html');
 
-  app.post(
-    '/api/privacy/request',
-    {
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
-      schema: api({
-        operationId: 'requestDataAccess',
-        tags: ['Privacy'],
-        roles: PUBLIC,
-        summary: 'Ask for a copy of one’s data or its erasure: a one-time link is mailed to the address (the same answer whether or not it is known)',
-        description: 'JSON or form {email, kind: access | erasure (default access)}. A form posted by a browser (Accept: text/html) gets a page.',
-        requestBody: { required: true, content: { 'application/json': { schema: fromZod(RequestBody) }, 'multipart/form-data': { schema: fromZod(RequestBody) } } },
-        responses: answers({}, 400),
-      }),
+  route(app, {
+    method: 'POST',
+    url: '/api/privacy/request',
+    config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+    schema: {
+      operationId: 'requestDataAccess',
+      tags: ['Privacy'],
+      roles: PUBLIC,
+      summary:
+        'Ask for a copy of one’s data or its erasure: a one-time link is mailed to the address (the same answer whether or not it is known)',
+      description:
+        'JSON or form {email, kind: access | erasure (default access)}. A form posted by a browser (Accept: text/html) gets a page.',
+      // JSON or a form (readBody), so the handler checks the fields with RequestBody (a form has no JSON body to validate).
+      requestBody: documentedBody({ 'application/json': RequestBody, 'multipart/form-data': RequestBody }),
+      response: { 200: answer(), ...errors(400) },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const body = await readBody(req, services.files.tmpDir, 1);
       await body.cleanup();
       const html = wantsHtml(req);
@@ -339,14 +402,29 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
         await rights.request(b.email, b.kind, b.locale);
       } catch (err) {
         if (html && err instanceof AppError && err.statusCode < 500) {
-          return sendPage(reply, err.statusCode, tr.t('data.pageTitle'), `<p class="alert">${esc(err.message)}</p><p><a href="${policyPath(tr)}#your-data">${tr.h('data.back')}</a></p>`, await services.settings.get(), tr.lang);
+          return sendPage(
+            reply,
+            err.statusCode,
+            tr.t('data.pageTitle'),
+            `<p class="alert">${esc(err.message)}</p><p><a href="${policyPath(tr)}#your-data">${tr.h('data.back')}</a></p>`,
+            await services.settings.get(),
+            tr.lang,
+          );
         }
         throw err;
       }
-      if (html) return sendPage(reply, 200, tr.t('data.answerTitle'), `<p class="done">${tr.h('data.answer')}</p><p><a href="${policyPath(tr)}">${tr.h('data.backToPolicy')}</a></p>`, await services.settings.get(), tr.lang);
+      if (html)
+        return sendPage(
+          reply,
+          200,
+          tr.t('data.answerTitle'),
+          `<p class="done">${tr.h('data.answer')}</p><p><a href="${policyPath(tr)}">${tr.h('data.backToPolicy')}</a></p>`,
+          await services.settings.get(),
+          tr.lang,
+        );
       return { statusCode: 200, message: asked ? tr.t('data.answer') : DATA_REQUEST_ANSWER };
     },
-  );
+  });
 
   /** The page behind the data link, in the language the request was made in (decision 0071). */
   const dataPage = async (reply: FastifyReply, token: unknown, done?: Date) => {
@@ -355,15 +433,34 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     const tr = translator(v.ok ? v.payload.l : v.l);
     const send = (status: number, title: string, body: string) => sendPage(reply, status, title, body, s, tr.lang);
     const again = tr.h('data.askAgain', {}, { policy: `<a href="${policyPath(tr)}">${tr.h('data.policy')}</a>` });
-    if (!v.ok) return send(v.reason === 'expired' ? 410 : 400, tr.t('data.unusableTitle'), `<p class="alert">${tr.h(v.reason === 'expired' ? 'data.expired' : 'data.invalid')} ${again}</p>`);
-    const r = await db.selectFrom('data_requests').selectAll().where('request_id', '=', v.payload.id).executeTakeFirst();
+    if (!v.ok)
+      return send(
+        v.reason === 'expired' ? 410 : 400,
+        tr.t('data.unusableTitle'),
+        `<p class="alert">${tr.h(v.reason === 'expired' ? 'data.expired' : 'data.invalid')} ${again}</p>`,
+      );
+    const r = await db
+      .selectFrom('data_requests')
+      .selectAll()
+      .where('request_id', '=', v.payload.id)
+      .executeTakeFirst();
     if (!r) return send(404, tr.t('page.notFoundTitle'), `<p class="alert">${tr.h('data.notFound')}</p>`);
-    if (done) return send(200, tr.t('data.erasureDoneTitle'), `<p class="done">${tr.h('data.erasureDone', { due: tr.when(done, s.booking.timeZone) })}</p>`);
-    if (await linkUsed(db, v.payload)) return send(409, tr.t('page.usedTitle'), `<p class="alert">${tr.h('data.used')} ${again}</p>`);
+    if (done)
+      return send(
+        200,
+        tr.t('data.erasureDoneTitle'),
+        `<p class="done">${tr.h('data.erasureDone', { due: tr.when(done, s.booking.timeZone) })}</p>`,
+      );
+    if (await linkUsed(db, v.payload))
+      return send(409, tr.t('page.usedTitle'), `<p class="alert">${tr.h('data.used')} ${again}</p>`);
     const t = esc(String(token));
     const email = { email: `<strong>${esc(String(r.email))}</strong>` };
     if (r.kind === 'access') {
-      return send(200, tr.t('data.accessTitle'), `<p>${tr.h('data.accessBody', {}, email)}</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button type="submit">${tr.h('data.accessButton')}</button></form>`);
+      return send(
+        200,
+        tr.t('data.accessTitle'),
+        `<p>${tr.h('data.accessBody', {}, email)}</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><button type="submit">${tr.h('data.accessButton')}</button></form>`,
+      );
     }
     return send(
       200,
@@ -373,20 +470,25 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
   };
 
   // The page behind the emailed one-time link: the link is the authority (public).
-  app.get('/privacy/data', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => dataPage(reply, (req.query as Record<string, unknown>).t));
-  app.post('/privacy/data', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
-    const body = await readBody(req, services.files.tmpDir, 1);
-    await body.cleanup();
-    const token = body.fields.t;
+  linkPage(app, services, '/privacy/data', dataPage, async (reply, fields) => {
+    const token = fields.t;
     const now = intake.now();
     const v = intake.signer.verify(token, 'data', now);
     if (!v.ok) return dataPage(reply, token);
-    const r = await db.selectFrom('data_requests').selectAll().where('request_id', '=', v.payload.id).executeTakeFirst();
+    const r = await db
+      .selectFrom('data_requests')
+      .selectAll()
+      .where('request_id', '=', v.payload.id)
+      .executeTakeFirst();
     if (!r || r.status !== 'pending' || !r.email) return dataPage(reply, token);
     if (!(await useLink(db, v.payload, now))) return dataPage(reply, token);
     if (r.kind === 'access') {
       const copy = await rights.copy(String(r.email));
-      await db.updateTable('data_requests').set({ status: 'done', verified_at: now.toISOString(), completed_at: now.toISOString(), email: null }).where('request_id', '=', r.request_id).execute();
+      await db
+        .updateTable('data_requests')
+        .set({ status: 'done', verified_at: now.toISOString(), completed_at: now.toISOString(), email: null })
+        .where('request_id', '=', r.request_id)
+        .execute();
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', 'attachment; filename="my-data.json"')
@@ -394,21 +496,43 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
         .send(JSON.stringify(copy, null, 2));
     }
     const due = new Date(now.getTime() + ERASURE_DUE_DAYS * 86_400_000);
-    await db.updateTable('data_requests').set({ status: 'verified', verified_at: now.toISOString(), due_at: due.toISOString() }).where('request_id', '=', r.request_id).execute();
+    await db
+      .updateTable('data_requests')
+      .set({ status: 'verified', verified_at: now.toISOString(), due_at: due.toISOString() })
+      .where('request_id', '=', r.request_id)
+      .execute();
     return dataPage(reply, token, due);
   });
 
   // ── Admin: erasure requests ─────────────────────────────────────────────────────────────────────
-  const sch = (operationId: string, summary: string, body?: z.ZodType, ok: Record<string, Schema> = {}) => ({
-    preValidation: admin,
-    validatorCompiler: zodCompiler,
-    schema: api({ operationId, tags: ['Privacy'], summary, roles: ROLES_OF.intake, security: ADMIN, ...(body ? { body } : {}), responses: answers(ok, ...(body ? [400, 404, 409] : [])) }),
+  const about = (operationId: string, summary: string) => ({
+    operationId,
+    tags: ['Privacy'],
+    summary,
+    roles: ROLES_OF.intake,
+    security: ADMIN,
   });
   const Id = z.object({ request_id: idField('request_id') });
-  const Hold = Id.extend({ reason: z.string().trim().min(1, 'Please give the reason for the hold.').max(500, 'The reason is too long (at most 500 characters).') });
+  const Hold = Id.extend({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Please give the reason for the hold.')
+      .max(500, 'The reason is too long (at most 500 characters).'),
+  });
   // Without `page`, the latest 500 (as the first version answered); the admin screen asks for pages of 50.
   const RequestsQuery = PageQuery.extend({ status: statusFilter(ERASURE_STATUSES) });
-  const listRequests = sch('listDataRequests', 'Erasure requests with their due dates, holds and outcomes, newest first (the latest 500); `page` (and `size`, default 50) for one page, `q` (the address) and `status` to narrow it');
+  const RequestView = z.strictObject({
+    request_id: z.number().int(),
+    email: z.string().nullable().meta({ description: 'null once the erasure is carried out' }),
+    status: z.string().meta({ description: ERASURE_STATUSES.join(', ') }),
+    created_at: z.string(),
+    verified_at: z.string().nullable(),
+    due_at: z.string().nullable(),
+    hold_reason: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    removed: z.number().int().nullable(),
+  });
   const requestView = (r: Omit<ErasureRequestRow, 'status'> & { status: string }) => ({
     request_id: Number(r.request_id),
     email: r.email ?? null,
@@ -420,44 +544,137 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     completed_at: r.completed_at,
     removed: r.removed === null || r.removed === undefined ? null : Number(r.removed),
   });
-  app.get(
-    '/api/privacy/requests',
-    { ...listRequests, schema: { ...listRequests.schema, querystring: RequestsQuery, responses: pagedAnswers('requests', obj({ request_id: int() }, [], { additionalProperties: true }), 'requests') } },
-    async (req) => {
-      const { page, size, q, status } = RequestsQuery.parse(req.query);
+  route(app, {
+    method: 'GET',
+    url: '/api/privacy/requests',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'listDataRequests',
+        'Erasure requests with their due dates, holds and outcomes, newest first (the latest 500); `page` (and `size`, default 50) for one page, `q` (the address) and `status` to narrow it',
+      ),
+      querystring: RequestsQuery,
+      response: {
+        200: answer({
+          requests: z.array(RequestView),
+          total: z.number().int().optional().meta({ description: 'How many requests match (with `page`)' }),
+          page: z.number().int().optional().meta({ description: 'The page (with `page`)' }),
+          size: z.number().int().optional().meta({ description: 'The page size (with `page`)' }),
+        }),
+        ...errors(400, 401, 403),
+      },
+    },
+    handler: async (req) => {
+      const { page, size, q, status } = req.query;
       // Confirmed erasures only (an unconfirmed one is the visitor's, not yet the firm's), by `data_requests (kind, request_id, status)`.
       let where = db.selectFrom('data_requests').where('kind', '=', 'erasure');
       where = status ? where.where('status', '=', status) : where.where('status', '<>', 'pending');
       if (q) where = where.where(matchesAny(['email'], q.toLowerCase()));
-      const columns = ['request_id', 'email', 'status', 'created_at', 'verified_at', 'due_at', 'hold_reason', 'completed_at', 'removed'] as const;
+      const columns = [
+        'request_id',
+        'email',
+        'status',
+        'created_at',
+        'verified_at',
+        'due_at',
+        'hold_reason',
+        'completed_at',
+        'removed',
+      ] as const;
       const message = 'Erasure requests fetched successfully';
-      if (!page) return { statusCode: 200, message, requests: (await where.select(columns).orderBy('request_id', 'desc').limit(500).execute()).map(requestView) };
+      if (!page)
+        return {
+          statusCode: 200,
+          message,
+          requests: (await where.select(columns).orderBy('request_id', 'desc').limit(500).execute()).map(requestView),
+        };
       const [rows, count] = await Promise.all([
-        where.select(columns).orderBy('request_id', 'desc').limit(size).offset((page - 1) * size).execute(),
+        where
+          .select(columns)
+          .orderBy('request_id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
         where.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { statusCode: 200, message, requests: rows.map(requestView), total: Number(count.n), page, size };
     },
-  );
-  app.post('/api/privacy/requests/hold', sch('holdDataRequest', 'Hold an erasure with a reason (a live matter)', Hold), async (req) => {
-    const b = validBody(Hold, req);
-    const res = await db.updateTable('data_requests').set({ status: 'held', hold_reason: b.reason }).where('request_id', '=', b.request_id).where('kind', '=', 'erasure').where('status', '=', 'verified').executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
-    req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
-    return { statusCode: 200, message: 'Erasure held' };
   });
-  app.post('/api/privacy/requests/release', sch('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)', Id), async (req) => {
-    const b = validBody(Id, req);
-    const res = await db.updateTable('data_requests').set({ status: 'verified', hold_reason: null }).where('request_id', '=', b.request_id).where('status', '=', 'held').executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
-    req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
-    return { statusCode: 200, message: 'Hold released' };
+  const refused = errors(400, 401, 403, 404, 409);
+  route(app, {
+    method: 'POST',
+    url: '/api/privacy/requests/hold',
+    preValidation: admin,
+    schema: {
+      ...about('holdDataRequest', 'Hold an erasure with a reason (a live matter)'),
+      body: Hold,
+      response: { 200: answer(), ...refused },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const res = await db
+        .updateTable('data_requests')
+        .set({ status: 'held', hold_reason: b.reason })
+        .where('request_id', '=', b.request_id)
+        .where('kind', '=', 'erasure')
+        .where('status', '=', 'verified')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1)
+        throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
+      req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
+      return { statusCode: 200, message: 'Erasure held' };
+    },
   });
-  app.post('/api/privacy/requests/erase', sch('eraseDataRequest', 'Carry out a confirmed erasure now', Id, { removed: obj({ consultations: int(), files: int(), mails: int() }) }), async (req) => {
-    const b = validBody(Id, req);
-    const removal = await rights.erase(b.request_id, req.admin?.email ?? 'administrator');
-    req.audit = { action: 'erase', target: 'data-request', recordId: b.request_id };
-    return { statusCode: 200, message: `Erased: ${removal.consultations} requests, ${removal.files} files, ${removal.mails} mails.`, removed: removal };
+  route(app, {
+    method: 'POST',
+    url: '/api/privacy/requests/release',
+    preValidation: admin,
+    schema: {
+      ...about('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)'),
+      body: Id,
+      response: { 200: answer(), ...refused },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const res = await db
+        .updateTable('data_requests')
+        .set({ status: 'verified', hold_reason: null })
+        .where('request_id', '=', b.request_id)
+        .where('status', '=', 'held')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
+      req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
+      return { statusCode: 200, message: 'Hold released' };
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/privacy/requests/erase',
+    preValidation: admin,
+    schema: {
+      ...about('eraseDataRequest', 'Carry out a confirmed erasure now'),
+      body: Id,
+      response: {
+        200: answer({
+          removed: z.strictObject({
+            consultations: z.number().int(),
+            files: z.number().int(),
+            mails: z.number().int(),
+          }),
+        }),
+        ...refused,
+      },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const removal = await rights.erase(b.request_id, req.admin?.email ?? 'administrator');
+      req.audit = { action: 'erase', target: 'data-request', recordId: b.request_id };
+      return {
+        statusCode: 200,
+        message: `Erased: ${removal.consultations} requests, ${removal.files} files, ${removal.mails} mails.`,
+        removed: removal,
+      };
+    },
   });
   return rights;
 }

@@ -1,82 +1,98 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LawyerBodySchema, type Lawyer } from '../../content/lawyers';
+import { LawyerBodySchema, REASSIGN_OVERRIDES, type Lawyer } from '../../content/lawyers';
+import type { Access } from '../../content/roles';
 import { addDays, firmDay, isDay, weekdayOf, WEEKDAYS } from '../../content/rules/slots';
 import { requireAdmin } from '../api/auth-hooks';
-import {
-  ADMIN,
-  PUBLIC,
-  ROLES_OF,
-  answers,
-  api,
-  arr,
-  bool,
-  idField,
-  int,
-  nullable,
-  obj,
-  str,
-  validBody,
-  zodCompiler,
-  type Schema,
-} from '../api/route-schema';
+import { ADMIN, PUBLIC, ROLES_OF, answer, errors, idField, media, route } from '../api/route-schema';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { Lawyers, officeCities } from './lawyers.server';
+import { queryText } from './routes.server';
 import type { Intake } from './service.server';
 
 const LawyerId = z.object({ lawyer_id: idField('lawyer_id') });
 const LawyerUpdate = LawyerId.extend(LawyerBodySchema.shape);
-const ReassignBody = z.object({ consultation_id: idField('consultation_id'), lawyer_id: idField('lawyer_id') });
+/** `override` (optional, decision 0084): the refusals the administrator confirms past, as a 409 listed them. */
+const ReassignBody = z.object({
+  consultation_id: idField('consultation_id'),
+  lawyer_id: idField('lawyer_id'),
+  override: z
+    .array(z.enum(REASSIGN_OVERRIDES, `override must list some of: ${REASSIGN_OVERRIDES.join(', ')}.`), {
+      error: `override must be a list of: ${REASSIGN_OVERRIDES.join(', ')}.`,
+    })
+    .max(REASSIGN_OVERRIDES.length, 'override names each reason once.')
+    .optional(),
+});
 
-const week = obj({}, [], { additionalProperties: arr(obj({ from: str(), to: str() })) });
-const lawyer = obj(
-  {
-    lawyer_id: int(),
-    name: str(),
-    work_email: str(),
-    active: bool(),
-    video: bool('Takes video consultations'),
-    offices: arr(str(), { description: 'Office cities (of the settings)' }),
-    practice_areas: arr(int(), { description: 'case_category_id of each practice area' }),
-    hours: obj({}, [], {
-      additionalProperties: week,
-      description: 'Weekly hours per office city, wall times in the firm’s zone',
-    }),
-    feed_url: nullable(str('The private calendar feed (administrators only)')),
-  },
-  ['lawyer_id', 'name', 'work_email', 'active', 'video', 'offices', 'practice_areas', 'hours'],
-);
+/** A lawyer as the calls answer it (viewOf). */
+const LawyerView = z.strictObject({
+  lawyer_id: z.number().int(),
+  name: z.string(),
+  work_email: z.string(),
+  active: z.boolean(),
+  video: z.boolean().meta({ description: 'Takes video consultations' }),
+  offices: z.array(z.string()).meta({ description: 'Office cities (of the settings)' }),
+  practice_areas: z.array(z.number().int()).meta({ description: 'case_category_id of each practice area' }),
+  hours: z
+    .record(z.string(), z.record(z.string(), z.array(z.strictObject({ from: z.string(), to: z.string() }))))
+    .meta({ description: 'Weekly hours per office city, wall times in the firm’s zone' }),
+  feed_url: z.string().nullable().meta({ description: 'The private calendar feed (administrators only)' }),
+});
+const LawyerAnswer = answer({ lawyer: LawyerView });
+const PracticeArea = z.strictObject({ case_category_id: z.number().int(), case_name: z.string() });
+const WeekQuery = z.object({
+  from: queryText('from', 'First day, YYYY-MM-DD in the firm’s zone'),
+  lawyer: queryText('lawyer', 'Only this lawyer'),
+  office: queryText('office', 'Only this office'),
+});
 
 /**
  * Bookable lawyers (decision 0067), reassignment, the week view, the booking page's routing choices and the
  * lawyers' private calendar feeds (decision 0069).
  */
+/** A practice area as the calls answer it. */
+const practiceArea = (a: { case_category_id: number; case_name: string | null }) => ({
+  case_category_id: Number(a.case_category_id),
+  case_name: String(a.case_name ?? ''),
+});
+/** The practice areas some lawyers handle, each once, by id. */
+const areasOf = (some: Lawyer[]) => [...new Set(some.flatMap((l) => l.practice_areas))].sort((a, b) => a - b);
+
 export function registerLawyerRoutes(app: FastifyInstance, services: Services, intake: Intake): void {
   const admin = requireAdmin(services);
   const lawyers = intake.lawyers;
   const db = services.store.db;
   const viewOf = (l: Lawyer, token: string | null) => ({ ...l, feed_url: token ? lawyers.feedUrl(token) : null });
 
-  app.get(
-    '/api/lawyers/getall',
-    {
-      preValidation: admin,
-      schema: api({
-        operationId: 'listBookableLawyers',
-        tags: ['Lawyers'],
-        summary:
-          'The bookable lawyers with their offices, practice areas, weekly hours, video and on/off; the feed link for administrators',
-        roles: ROLES_OF.intake,
-        security: ADMIN,
-        responses: answers({
-          lawyers: arr(lawyer),
-          offices: arr(str()),
-          practice_areas: arr(obj({ case_category_id: int(), case_name: str() })),
+  const about = (operationId: string, tags: string, summary: string, roles: Access = ROLES_OF.intake) => ({
+    operationId,
+    tags: [tags],
+    summary,
+    roles,
+    security: ADMIN,
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/lawyers/getall',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'listBookableLawyers',
+        'Lawyers',
+        'The bookable lawyers with their offices, practice areas, weekly hours, video and on/off; the feed link for administrators',
+      ),
+      response: {
+        200: answer({
+          lawyers: z.array(LawyerView),
+          offices: z.array(z.string()),
+          practice_areas: z.array(PracticeArea),
         }),
-      }),
+        ...errors(401, 403),
+      },
     },
-    async (req) => {
+    handler: async (req) => {
       const isAdmin = req.admin?.role === 'admin';
       const rows = await db.selectFrom('lawyers').select(['lawyer_id', 'feed_token']).execute();
       const tokens = new Map(rows.map((r) => [Number(r.lawyer_id), r.feed_token]));
@@ -91,79 +107,80 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         message: 'Lawyers fetched successfully',
         lawyers: all.map((l) => viewOf(l, isAdmin ? (tokens.get(l.lawyer_id) ?? null) : null)),
         offices: officeCities(await services.settings.get()),
-        practice_areas: areas.map((a) => ({
-          case_category_id: Number(a.case_category_id),
-          case_name: String(a.case_name ?? ''),
-        })),
+        practice_areas: areas.map(practiceArea),
       };
     },
-  );
-
-  const write = (
-    operationId: string,
-    summary: string,
-    body: z.ZodType,
-    ok: Record<string, Schema>,
-    codes: number[],
-  ) => ({
-    preValidation: admin,
-    validatorCompiler: zodCompiler,
-    schema: api({
-      operationId,
-      tags: ['Lawyers'],
-      summary,
-      roles: ROLES_OF.admin,
-      security: ADMIN,
-      body,
-      responses: answers(ok, ...codes),
-    }),
   });
-  app.post(
-    '/api/lawyers/add',
-    write('addBookableLawyer', 'Add a bookable lawyer', LawyerBodySchema, { lawyer }, [400]),
-    async (req) => {
+
+  // Adding, editing and deleting lawyers and their feed links: administrators only.
+  route(app, {
+    method: 'POST',
+    url: '/api/lawyers/add',
+    preValidation: admin,
+    schema: {
+      ...about('addBookableLawyer', 'Lawyers', 'Add a bookable lawyer', ROLES_OF.admin),
+      body: LawyerBodySchema,
+      response: { 200: LawyerAnswer, ...errors(400, 401, 403) },
+    },
+    handler: async (req) => {
       const l = await lawyers.add(req.body);
       req.audit = { action: 'add', target: 'lawyer', recordId: l.lawyer_id, summary: l.name };
       return { statusCode: 200, message: 'Lawyer added', lawyer: viewOf(l, await lawyers.feedToken(l.lawyer_id)) };
     },
-  );
-  app.post(
-    '/api/lawyers/update',
-    write('updateBookableLawyer', 'Edit a lawyer’s booking settings', LawyerUpdate, { lawyer }, [400, 404]),
-    async (req) => {
-      const { lawyer_id, ...rest } = validBody(LawyerUpdate, req);
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/lawyers/update',
+    preValidation: admin,
+    schema: {
+      ...about('updateBookableLawyer', 'Lawyers', 'Edit a lawyer’s booking settings', ROLES_OF.admin),
+      body: LawyerUpdate,
+      response: { 200: LawyerAnswer, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (req) => {
+      const { lawyer_id, ...rest } = req.body;
       const l = await lawyers.update(lawyer_id, rest);
       req.audit = { action: 'update', target: 'lawyer', recordId: lawyer_id, summary: l.name };
       return { statusCode: 200, message: 'Lawyer updated', lawyer: viewOf(l, await lawyers.feedToken(lawyer_id)) };
     },
-  );
-  app.post(
-    '/api/lawyers/delete',
-    write(
-      'deleteBookableLawyer',
-      'Delete a lawyer without live bookings (409 otherwise: switch them off instead)',
-      LawyerId,
-      {},
-      [400, 404, 409],
-    ),
-    async (req) => {
-      const { lawyer_id } = validBody(LawyerId, req);
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/lawyers/delete',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'deleteBookableLawyer',
+        'Lawyers',
+        'Delete a lawyer without live bookings (409 otherwise: switch them off instead)',
+        ROLES_OF.admin,
+      ),
+      body: LawyerId,
+      response: { 200: answer(), ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => {
+      const { lawyer_id } = req.body;
       await lawyers.remove(lawyer_id);
       req.audit = { action: 'delete', target: 'lawyer', recordId: lawyer_id };
       return { statusCode: 200, message: 'Lawyer deleted' };
     },
-  );
-  app.post(
-    '/api/lawyers/rotate-feed',
-    write(
-      'rotateCalendarFeed',
-      'Issue a new private calendar feed link for a lawyer; the old link answers 404 at once',
-      LawyerId,
-      { feed_url: str() },
-      [400, 404],
-    ),
-    async (req) => {
-      const { lawyer_id } = validBody(LawyerId, req);
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/lawyers/rotate-feed',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'rotateCalendarFeed',
+        'Lawyers',
+        'Issue a new private calendar feed link for a lawyer; the old link answers 404 at once',
+        ROLES_OF.admin,
+      ),
+      body: LawyerId,
+      response: { 200: answer({ feed_url: z.string() }), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (req) => {
+      const { lawyer_id } = req.body;
       const token = await lawyers.rotate(lawyer_id);
       req.audit = { action: 'rotate-feed', target: 'lawyer', recordId: lawyer_id };
       return {
@@ -172,38 +189,49 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         feed_url: lawyers.feedUrl(token),
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/consultations/reassign',
-    {
-      preValidation: admin,
-      validatorCompiler: zodCompiler,
-      schema: api({
-        operationId: 'reassignConsultation',
-        tags: ['Consultations'],
-        summary: 'Give a booked consultation to another lawyer; the old and the new lawyer are mailed',
-        description:
-          '409 when the new lawyer already has a consultation at that time, is switched off, does not take video consultations (for a video one) or does not sit in the office of an in-person one.',
-        roles: ROLES_OF.intake,
-        security: ADMIN,
-        body: ReassignBody,
-        responses: answers(
-          { consultation: obj({ consultation_id: int(), lawyer_id: int(), office: nullable(str()) }) },
-          400,
-          404,
-          409,
-        ),
-      }),
+  route(app, {
+    method: 'POST',
+    url: '/api/consultations/reassign',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'reassignConsultation',
+        'Consultations',
+        'Give a booked consultation to another lawyer; the old and the new lawyer are mailed',
+      ),
+      description:
+        '409 when the new lawyer already has a consultation at that time, is switched off or does not take video consultations (for a video one). ' +
+        '409 too when the lawyer does not sit in the office of an in-person one, does not handle its practice area or does not work at its time: ' +
+        'that answer names each reason and lists them in `overridable`; sent again with `override` listing them, the consultation is reassigned (decision 0084).',
+      body: ReassignBody,
+      response: {
+        200: answer({
+          consultation: z.strictObject({
+            consultation_id: z.number().int(),
+            lawyer_id: z.number().int(),
+            office: z.string().nullable(),
+          }),
+        }),
+        ...errors(400, 401, 403, 404),
+        409: answer({
+          overridable: z
+            .array(z.enum(REASSIGN_OVERRIDES))
+            .optional()
+            .meta({ description: 'The refusals `override` may confirm past (decision 0084)' }),
+        }),
+      },
     },
-    async (req) => {
-      const b = validBody(ReassignBody, req);
-      const { row, from, to } = await intake.reassign(b.consultation_id, b.lawyer_id);
+    handler: async (req) => {
+      const b = req.body;
+      const { row, from, to, overridden } = await intake.reassign(b.consultation_id, b.lawyer_id, b.override ?? []);
       req.audit = {
         action: 'reassign',
         target: 'consultation',
         recordId: row.consultation_id,
-        summary: `${row.reference}: ${from ?? 'nobody'} → ${to}`,
+        summary: `${row.reference}: ${from ?? 'nobody'} → ${to}${overridden.length ? ` (overridden: ${overridden.join(', ')})` : ''}`,
+        ...(overridden.length ? { detail: JSON.stringify({ reassignOverride: overridden }) } : {}),
       };
       return {
         statusCode: 200,
@@ -211,54 +239,48 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         consultation: { consultation_id: row.consultation_id, lawyer_id: b.lawyer_id, office: row.office },
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/consultations/week',
-    {
-      preValidation: admin,
-      schema: api({
-        operationId: 'listConsultationWeek',
-        tags: ['Consultations'],
-        summary:
-          'The booked consultations of seven days from `from` (default this week’s Monday), per lawyer and office',
-        roles: ROLES_OF.intake,
-        security: ADMIN,
-        querystring: obj({
-          from: str('First day, YYYY-MM-DD in the firm’s zone'),
-          lawyer: str('Only this lawyer'),
-          office: str('Only this office'),
+  route(app, {
+    method: 'GET',
+    url: '/api/consultations/week',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'listConsultationWeek',
+        'Consultations',
+        'The booked consultations of seven days from `from` (default this week’s Monday), per lawyer and office',
+      ),
+      querystring: WeekQuery,
+      response: {
+        200: answer({
+          from: z.string(),
+          to: z.string(),
+          timeZone: z.string(),
+          days: z.array(z.string()),
+          bookings: z.array(
+            z.strictObject({
+              consultation_id: z.number().int(),
+              reference: z.string(),
+              start: z.string(),
+              day: z.string(),
+              status: z.string(),
+              lawyer_id: z.number().int().nullable(),
+              lawyer: z.string().nullable(),
+              office: z.string().nullable(),
+              mode: z.string().nullable(),
+            }),
+          ),
         }),
-        responses: answers(
-          {
-            from: str(),
-            to: str(),
-            timeZone: str(),
-            days: arr(str()),
-            bookings: arr(
-              obj({
-                consultation_id: int(),
-                reference: str(),
-                start: str(),
-                day: str(),
-                status: str(),
-                lawyer_id: nullable(int()),
-                lawyer: nullable(str()),
-                office: nullable(str()),
-                mode: nullable(str()),
-              }),
-            ),
-          },
-          400,
-        ),
-      }),
+        ...errors(400, 401, 403),
+      },
     },
-    async (req) => {
-      const q = (req.query ?? {}) as Record<string, unknown>;
+    handler: async (req) => {
+      const q = req.query;
       const settings = await services.settings.get();
       const rules = settings.booking;
       const today = firmDay(rules, intake.now());
-      let from = typeof q.from === 'string' && q.from ? q.from : '';
+      let from = q.from ?? '';
       if (from && !isDay(from)) throw new AppError(400, 'from must be a date like 2027-03-01.');
       if (!from) from = addDays(today, -((WEEKDAYS.indexOf(weekdayOf(today)) + 6) % 7));
       const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
@@ -286,11 +308,11 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
           'completed',
           'no_show',
         ]);
-      if (typeof q.lawyer === 'string' && q.lawyer) {
+      if (q.lawyer) {
         if (!/^[1-9]\d{0,9}$/.test(q.lawyer)) throw new AppError(400, 'lawyer must be a whole number from 1.');
         query = query.where('c.lawyer_id', '=', Number(q.lawyer));
       }
-      if (typeof q.office === 'string' && q.office) query = query.where('c.office', '=', q.office);
+      if (q.office) query = query.where('c.office', '=', q.office);
       const rows = await query.orderBy('c.slot_start').execute();
       const bookings = rows
         .map((r) => ({
@@ -315,25 +337,28 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         bookings,
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/consultations/routing',
-    {
-      schema: api({
-        operationId: 'getConsultationRouting',
-        tags: ['Consultations'],
-        summary:
-          'What the booking page offers: the offices with bookable lawyers, whether video is offered, and the practice areas of each',
-        roles: PUBLIC,
-        responses: answers({
-          offices: arr(obj({ city: str(), video: bool(), practice_areas: arr(int()) })),
-          video: obj({ offered: bool(), practice_areas: arr(int()) }),
-          practice_areas: arr(obj({ case_category_id: int(), case_name: str() })),
+  route(app, {
+    method: 'GET',
+    url: '/api/consultations/routing',
+    schema: {
+      operationId: 'getConsultationRouting',
+      tags: ['Consultations'],
+      summary:
+        'What the booking page offers: the offices with bookable lawyers, whether video is offered, and the practice areas of each',
+      roles: PUBLIC,
+      response: {
+        200: answer({
+          offices: z.array(
+            z.strictObject({ city: z.string(), video: z.boolean(), practice_areas: z.array(z.number().int()) }),
+          ),
+          video: z.strictObject({ offered: z.boolean(), practice_areas: z.array(z.number().int()) }),
+          practice_areas: z.array(PracticeArea),
         }),
-      }),
+      },
     },
-    async (_req, reply) => {
+    handler: async (_req, reply) => {
       const settings = await services.settings.get();
       const active = (await lawyers.all()).filter((l) => l.active);
       const areaIds = [...new Set(active.flatMap((l) => l.practice_areas))];
@@ -348,11 +373,7 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
       const offices = officeCities(settings)
         .map((city) => {
           const here = active.filter((l) => l.offices.includes(city));
-          return {
-            city,
-            video: here.some((l) => l.video),
-            practice_areas: [...new Set(here.flatMap((l) => l.practice_areas))].sort((a, b) => a - b),
-          };
+          return { city, video: here.some((l) => l.video), practice_areas: areasOf(here) };
         })
         .filter((o) => o.practice_areas.length > 0 || active.some((l) => l.offices.includes(o.city)));
       const videoLawyers = active.filter((l) => l.video);
@@ -361,31 +382,35 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
         statusCode: 200,
         message: 'Routing fetched successfully',
         offices,
-        video: {
-          offered: videoLawyers.length > 0,
-          practice_areas: [...new Set(videoLawyers.flatMap((l) => l.practice_areas))].sort((a, b) => a - b),
-        },
-        practice_areas: names.map((n) => ({
-          case_category_id: Number(n.case_category_id),
-          case_name: String(n.case_name ?? ''),
-        })),
+        video: { offered: videoLawyers.length > 0, practice_areas: areasOf(videoLawyers) },
+        practice_areas: names.map(practiceArea),
       };
     },
-  );
+  });
 
   // A lawyer's private calendar feed (decision 0069): the long random token is the authority (public route).
-  app.get('/calendar/:file', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
-    const file = (req.params as { file: string }).file;
-    const m = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file);
-    const row = m
-      ? await db.selectFrom('lawyers').selectAll().where('feed_token', '=', m[1]!).executeTakeFirst()
-      : undefined;
-    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    const body = await lawyers.feed(Lawyers.fromRow(row), intake.now());
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="consultations.ics"')
-      .send(body);
+  route(app, {
+    method: 'GET',
+    url: '/calendar/:file',
+    schema: {
+      roles: PUBLIC,
+      hide: true,
+      params: z.object({ file: z.string() }),
+      response: { 200: media('text/calendar'), 404: media('text/plain') },
+    },
+    handler: async (req, reply) => {
+      const file = req.params.file;
+      const m = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file);
+      const row = m
+        ? await db.selectFrom('lawyers').selectAll().where('feed_token', '=', m[1]!).executeTakeFirst()
+        : undefined;
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
+      if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      const body = await lawyers.feed(Lawyers.fromRow(row), intake.now());
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="consultations.ics"')
+        .send(body);
+    },
   });
 }

@@ -19,6 +19,14 @@ export interface Routing {
 }
 
 /** A lawyer free at a slot, and the office whose hours hold it. */
+/** The routing fields a slot listing or a booking may carry (a query's or a body's; a form may repeat one). */
+export interface RoutingRequest {
+  readonly office?: unknown;
+  readonly mode?: unknown;
+  readonly practice_area?: unknown;
+  readonly lawyer?: unknown;
+}
+
 export interface FreeLawyer {
   lawyer: Lawyer;
   office: string;
@@ -221,7 +229,7 @@ export class Lawyers {
   }
 
   /** Reads the routing fields of a slot listing or a booking (all optional); a wrong one is a 400. */
-  async routing(fields: Record<string, unknown>, settings: SiteSettings): Promise<Routing | null> {
+  async routing(fields: RoutingRequest, settings: SiteSettings): Promise<Routing | null> {
     const officeRaw = one(fields.office);
     const modeRaw = one(fields.mode);
     const areaRaw = one(fields.practice_area);

@@ -1,5 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { JsonObject } from '../../content/json';
 import type { SiteSettings } from '../../content/settings';
+import { media, PUBLIC, route, TokenQuery } from '../api/route-schema';
+import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { escapeHtml } from '../mail/templates.server';
@@ -9,7 +12,14 @@ import { translator } from './catalogs/index';
  * The small pages behind the links of intake mails (decide, manage, data rights): plain server HTML with
  * forms that work without JavaScript, never cached, never indexed, no referrer (the link carries a token).
  */
-export function sendPage(reply: FastifyReply, status: number, title: string, body: string, settings: SiteSettings, lang = 'en'): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  body: string,
+  settings: SiteSettings,
+  lang = 'en',
+): FastifyReply {
   const html = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} | ${escapeHtml(settings.firmName)}</title>
 <style>
@@ -28,12 +38,48 @@ label{display:block;font-weight:600;margin-top:12px}textarea,select,input{width:
     .header('cache-control', 'private, no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-robots-tag', 'noindex')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
     .send(html);
 }
 
+/**
+ * A page behind a signed link and the form it posts (decision 0094): GET reads the token `t` of the query,
+ * POST the fields of the form (multipart, or JSON; no file is kept). Public (the link is the authority) and
+ * left out of the reference.
+ */
+export function linkPage(
+  app: FastifyInstance,
+  services: Services,
+  url: string,
+  show: (reply: FastifyReply, token: unknown) => Promise<FastifyReply>,
+  post: (reply: FastifyReply, fields: JsonObject) => Promise<FastifyReply>,
+): void {
+  const response = { 200: media('text/html') };
+  route(app, {
+    method: 'GET',
+    url,
+    schema: { roles: PUBLIC, hide: true, querystring: TokenQuery, response },
+    handler: async (req, reply) => show(reply, req.query.t),
+  });
+  route(app, {
+    method: 'POST',
+    url,
+    schema: { roles: PUBLIC, hide: true, response },
+    handler: async (req, reply) => {
+      const body = await readBody(req, services.files.tmpDir, 1);
+      await body.cleanup();
+      return post(reply, body.fields);
+    },
+  });
+}
+
 export function officePhones(settings: SiteSettings): string {
-  return settings.phones.map((p) => `<a href="tel:${escapeHtml(p.replace(/[^+\d]/g, ''))}">${escapeHtml(p)}</a>`).join(', ');
+  return settings.phones
+    .map((p) => `<a href="tel:${escapeHtml(p.replace(/[^+\d]/g, ''))}">${escapeHtml(p)}</a>`)
+    .join(', ');
 }
 
 export { escapeHtml };
@@ -42,7 +88,12 @@ export { escapeHtml };
  * The Book Consultation form posted by a browser without JavaScript: the request is stored exactly as the
  * JSON call stores it, and the visitor gets a page with the outcome (a refusal keeps its message and status).
  */
-export async function formAnswer(reply: FastifyReply, services: Services, store: () => Promise<string>, locale?: unknown): Promise<FastifyReply> {
+export async function formAnswer(
+  reply: FastifyReply,
+  services: Services,
+  store: () => Promise<string>,
+  locale?: unknown,
+): Promise<FastifyReply> {
   const settings = await services.settings.get();
   // The visitor's language (decision 0071): its pages live under /ml/…, English at the spec's paths.
   const tr = translator(locale);
@@ -59,7 +110,14 @@ export async function formAnswer(reply: FastifyReply, services: Services, store:
     );
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) {
-      return sendPage(reply, err.statusCode, tr.t('form.checkTitle'), `<p class="alert">${escapeHtml(err.message)}</p><p><a href="${home}book-consultation">${tr.h('form.back')}</a></p>`, settings, tr.lang);
+      return sendPage(
+        reply,
+        err.statusCode,
+        tr.t('form.checkTitle'),
+        `<p class="alert">${escapeHtml(err.message)}</p><p><a href="${home}book-consultation">${tr.h('form.back')}</a></p>`,
+        settings,
+        tr.lang,
+      );
     }
     throw err;
   }

@@ -1,31 +1,44 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { MODES } from '../../content/lawyers';
 import { inZone, time12 } from '../../content/rules/slots';
 import type { SiteSettings } from '../../content/settings';
 import { requireAdmin } from '../api/auth-hooks';
-import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { parseCsv } from './csv.server';
+import type { IntakeTables } from './tables';
 import { linkUsed, type LinkPayload } from './links.server';
-import { escapeHtml, officePhones, sendPage } from './pages.server';
-import { ADMIN, PUBLIC, ROLES_OF, answers, api, int, obj, str, idField, PageQuery, validBody, zodCompiler, zodMessage, type Schema } from '../api/route-schema';
+import { escapeHtml, linkPage, officePhones, sendPage } from './pages.server';
+import {
+  ADMIN,
+  PUBLIC,
+  ROLES_OF,
+  answer,
+  errors,
+  idField,
+  oneOf,
+  PageQuery,
+  route,
+  text,
+  zodMessage,
+} from '../api/route-schema';
 import { DECISIONS, type Decision, type Intake } from './service.server';
 import { formatInZone } from './mails.server';
 import { translator, type MessageKey, type Translator } from './catalogs/index';
-import { matchesAny } from '../content/lifecycle';
+import { matchesAny } from '../content/lifecycle/admin-list';
 
-const envelope = { type: 'object', properties: { statusCode: { type: 'integer' }, message: { type: 'string' } }, additionalProperties: true };
-
+const note = z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional();
 const DecideBody = z.object({
   consultation_id: idField('consultation_id'),
   action: z.enum(DECISIONS, `action must be one of ${DECISIONS.join(', ')}.`),
-  note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
+  note,
 });
 const ClearBody = z.object({
   consultation_id: idField('consultation_id'),
   action: z.enum(['clear', 'decline'], 'action must be clear or decline.'),
-  note: z.string().trim().max(2000, 'The note is too long (at most 2000 characters).').optional(),
+  note,
 });
 export const PARTY_KINDS = ['client', 'adverse'] as const;
 const PartyBody = z.object({
@@ -38,13 +51,59 @@ const PartyBody = z.object({
 const PartyId = z.object({ party_id: idField('party_id') });
 /** party_id first: its message comes before the fields'. */
 const PartyUpdate = PartyId.extend(PartyBody.shape);
-const CsvBody = z.object({ csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).') });
+const CsvBody = z.object({
+  csv: z.string('Please choose a CSV file.').max(2_000_000, 'The CSV file is too large (at most 2 MB).'),
+});
 /** A party as the calls return it (partyView). */
-const party = obj(
-  { party_id: int(), name: str(), kind: str(undefined, { enum: [...PARTY_KINDS] }), email: str(), phone: str(), note: str(), created_at: str(), updated_at: str() },
-  ['party_id', 'name', 'kind', 'email', 'phone', 'note', 'created_at', 'updated_at'],
-);
-const decided = obj({ consultation_id: int(), status: str() }, ['consultation_id', 'status']);
+const Party = z.strictObject({
+  party_id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(PARTY_KINDS),
+  email: z.string(),
+  phone: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const Decided = answer({ consultation: z.strictObject({ consultation_id: z.number().int(), status: z.string() }) });
+/** An optional text parameter of a query (the handler or the service checks it further, with its own messages). */
+export const queryText = (name: string, description: string) =>
+  text(name, undefined, 'query parameter').optional().meta({ description });
+/** The query of the free slots (routing fields: decision 0067; checked by Lawyers.routing with the spec's messages). */
+const SlotsQuery = z.object({
+  from: queryText('from', 'First day, YYYY-MM-DD in the firm’s time zone (default today)'),
+  to: queryText('to', 'Last day, YYYY-MM-DD (default 13 days after from; at most 62 days)'),
+  office: queryText('office', 'Routing (decision 0067): only lawyers who sit in this office (a city of the settings)'),
+  practice_area: queryText('practice_area', 'Only lawyers with this practice area (a case_category_id)'),
+  mode: oneOf('mode', MODES, 'query parameter')
+    .optional()
+    .meta({ description: 'in_person or video (lawyers who take video consultations)' }),
+  lawyer: queryText('lawyer', 'Only this lawyer (lawyer_id)'),
+});
+const Slots = answer({
+  timeZone: z.string(),
+  slotMinutes: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  slots: z.array(
+    z.strictObject({
+      start: z.string(),
+      end: z.string(),
+      remaining: z
+        .number()
+        .int()
+        .meta({ description: 'Places left; with routing, the number of matching lawyers free' }),
+      lawyers: z
+        .array(z.number().int())
+        .optional()
+        .meta({ description: 'The free (matching) lawyers’ ids; present once bookable lawyers exist' }),
+      lawyer_names: z
+        .array(z.string())
+        .optional()
+        .meta({ description: 'Their names, only when the settings show them' }),
+    }),
+  ),
+});
 
 /** zod's first message as a 400. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -53,11 +112,12 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return r.data;
 }
 
-function partyView(p: Record<string, unknown>) {
+/** A conflict party as the calls answer it: blank contact details as ''. */
+function partyView(p: Selectable<IntakeTables['conflict_parties']>) {
   return {
     party_id: Number(p.party_id),
     name: String(p.name),
-    kind: String(p.kind),
+    kind: p.kind,
     email: (p.email as string | null) ?? '',
     phone: (p.phone as string | null) ?? '',
     note: (p.note as string | null) ?? '',
@@ -77,58 +137,29 @@ function slotLabel(iso: string, settings: SiteSettings): string {
 export function registerIntakeRoutes(app: FastifyInstance, services: Services, intake: Intake): void {
   const admin = requireAdmin(services);
   const db = services.store.db;
+  const about = (operationId: string, tags: string[], summary: string, description?: string) => ({
+    operationId,
+    tags,
+    summary,
+    ...(description ? { description } : {}),
+    roles: ROLES_OF.intake,
+    security: ADMIN,
+  });
 
   // ── Public: free slots ──────────────────────────────────────────────────────────────────────────
-  app.get(
-    '/api/consultations/slots',
-    {
-      schema: api({
-        operationId: 'listConsultationSlots',
-        roles: PUBLIC,
-        tags: ['Consultations'],
-        summary: 'Free consultation slots between two dates (the firm’s days), as ISO times with the places left',
-        querystring: {
-          type: 'object',
-          properties: {
-            from: { type: 'string', description: 'First day, YYYY-MM-DD in the firm’s time zone (default today)' },
-            to: { type: 'string', description: 'Last day, YYYY-MM-DD (default 13 days after from; at most 62 days)' },
-            office: { type: 'string', description: 'Routing (decision 0067): only lawyers who sit in this office (a city of the settings)' },
-            practice_area: { type: 'string', description: 'Only lawyers with this practice area (a case_category_id)' },
-            mode: { type: 'string', enum: ['in_person', 'video'], description: 'in_person or video (lawyers who take video consultations)' },
-            lawyer: { type: 'string', description: 'Only this lawyer (lawyer_id)' },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              statusCode: { type: 'integer' },
-              message: { type: 'string' },
-              timeZone: { type: 'string' },
-              slotMinutes: { type: 'integer' },
-              from: { type: 'string' },
-              to: { type: 'string' },
-              slots: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    start: { type: 'string' },
-                    end: { type: 'string' },
-                    remaining: { type: 'integer', description: 'Places left; with routing, the number of matching lawyers free' },
-                    lawyers: { type: 'array', items: { type: 'integer' }, description: 'The free (matching) lawyers’ ids; present once bookable lawyers exist' },
-                    lawyer_names: { type: 'array', items: { type: 'string' }, description: 'Their names, only when the settings show them' },
-                  },
-                },
-              },
-            },
-          },
-          400: envelope,
-        },
-      }),
+  route(app, {
+    method: 'GET',
+    url: '/api/consultations/slots',
+    schema: {
+      operationId: 'listConsultationSlots',
+      roles: PUBLIC,
+      tags: ['Consultations'],
+      summary: 'Free consultation slots between two dates (the firm’s days), as ISO times with the places left',
+      querystring: SlotsQuery,
+      response: { 200: Slots, ...errors(400) },
     },
-    async (req, reply) => {
-      const q = (req.query ?? {}) as Record<string, unknown>;
+    handler: async (req, reply) => {
+      const q = req.query;
       const { slots, from, to, settings } = await intake.listSlots(q.from, q.to, q);
       reply.header('cache-control', 'private, no-store');
       return {
@@ -141,146 +172,235 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
         slots,
       };
     },
-  );
+  });
 
   // ── Admin: decisions ────────────────────────────────────────────────────────────────────────────
-  app.post(
-    '/api/consultations/decide',
-    {
-      preValidation: admin,
-      validatorCompiler: zodCompiler,
-      schema: api({
-        operationId: 'decideConsultation',
-        tags: ['Consultations'],
-        summary: 'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
-        roles: ROLES_OF.intake,
-        security: ADMIN,
-        description: '409 when the request is not in a state that allows the action.',
-        body: DecideBody,
-        responses: answers({ consultation: decided }, 400, 404, 409),
-      }),
+  route(app, {
+    method: 'POST',
+    url: '/api/consultations/decide',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'decideConsultation',
+        ['Consultations'],
+        'Confirm, decline (with an optional note to the client), cancel, complete or mark a consultation as a no-show; the client is mailed',
+        '409 when the request is not in a state that allows the action.',
+      ),
+      body: DecideBody,
+      response: { 200: Decided, ...errors(400, 401, 403, 404, 409) },
     },
-    async (req) => {
-      const b = validBody(DecideBody, req);
+    handler: async (req) => {
+      const b = req.body;
       const row = await intake.decide(b.consultation_id, b.action, b.note || null);
-      req.audit = { action: b.action, target: 'consultation', recordId: row.consultation_id, summary: `${row.reference} → ${row.status}` };
-      return { statusCode: 200, message: decidedMessage(b.action), consultation: { consultation_id: row.consultation_id, status: row.status } };
-    },
-  );
-
-  app.post(
-    '/api/consultations/clear-conflict',
-    {
-      preValidation: admin,
-      validatorCompiler: zodCompiler,
-      schema: api({
-        operationId: 'clearConflict',
-        tags: ['Consultations'],
-        summary: 'Clear a conflict hold (the request then waits for a decision) or decline the request',
-        roles: ROLES_OF.intake,
-        security: ADMIN,
-        body: ClearBody,
-        responses: answers({ consultation: decided }, 400, 404, 409),
-      }),
-    },
-    async (req) => {
-      const b = validBody(ClearBody, req);
-      const row = await intake.clearConflict(b.consultation_id, b.action, b.note || null);
-      req.audit = { action: b.action === 'clear' ? 'clear-conflict' : 'decline', target: 'consultation', recordId: row.consultation_id, summary: row.reference };
+      req.audit = {
+        action: b.action,
+        target: 'consultation',
+        recordId: row.consultation_id,
+        summary: `${row.reference} → ${row.status}`,
+      };
       return {
         statusCode: 200,
-        message: b.action === 'clear' ? 'Conflict cleared: the request now waits for your decision.' : 'Request declined; the client has been told.',
+        message: decidedMessage(b.action),
         consultation: { consultation_id: row.consultation_id, status: row.status },
       };
     },
-  );
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/consultations/clear-conflict',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'clearConflict',
+        ['Consultations'],
+        'Clear a conflict hold (the request then waits for a decision) or decline the request',
+      ),
+      body: ClearBody,
+      response: { 200: Decided, ...errors(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const row = await intake.clearConflict(b.consultation_id, b.action, b.note || null);
+      req.audit = {
+        action: b.action === 'clear' ? 'clear-conflict' : 'decline',
+        target: 'consultation',
+        recordId: row.consultation_id,
+        summary: row.reference,
+      };
+      return {
+        statusCode: 200,
+        message:
+          b.action === 'clear'
+            ? 'Conflict cleared: the request now waits for your decision.'
+            : 'Request declined; the client has been told.',
+        consultation: { consultation_id: row.consultation_id, status: row.status },
+      };
+    },
+  });
 
   // ── Admin: the firm's clients and adverse parties ───────────────────────────────────────────────
-  const partySchema = (operationId: string, summary: string, body: z.ZodType | null, ok: Record<string, Schema>, description?: string) => ({
-    preValidation: admin,
-    validatorCompiler: zodCompiler,
-    schema: api({
-      operationId,
-      tags: ['Conflict check'],
-      summary,
-      roles: ROLES_OF.intake,
-      security: ADMIN,
-      ...(description ? { description } : {}),
-      ...(body ? { body } : {}),
-      responses: answers(ok, ...(body ? [400, 404] : [])),
-    }),
-  });
+  const parties = ['Conflict check'];
+  const PartyAnswer = answer({ party: Party });
   // Without `page`, the whole list (as the first version answered); the admin screen asks for pages of 50.
-  const PartyQuery = PageQuery;
-  const listParties = partySchema('listConflictParties', 'The firm’s clients and adverse parties, by name; `page` (and `size`, default 50) and `q` (name, email, phone or note) for one page', null, {
-    parties: { type: 'array', items: party },
-    total: int('How many parties match (with `page`)'),
+  route(app, {
+    method: 'GET',
+    url: '/api/conflict-parties/getall',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'listConflictParties',
+        parties,
+        'The firm’s clients and adverse parties, by name; `page` (and `size`, default 50) and `q` (name, email, phone or note) for one page',
+      ),
+      querystring: PageQuery,
+      response: {
+        200: answer({
+          parties: z.array(Party),
+          total: z.number().int().meta({ description: 'How many parties match (with `page`)' }),
+          page: z.number().int().optional().meta({ description: 'The page (with `page`)' }),
+          size: z.number().int().optional().meta({ description: 'The page size (with `page`)' }),
+        }),
+        ...errors(400, 401, 403),
+      },
+    },
+    handler: async (req) => {
+      const { page, size, q } = req.query;
+      let where = db.selectFrom('conflict_parties');
+      if (q) where = where.where(matchesAny(['name', 'email', 'phone', 'note'], q.toLowerCase()));
+      if (!page) {
+        const rows = await where.selectAll().orderBy('name').orderBy('party_id').execute();
+        return {
+          statusCode: 200,
+          message: 'Parties fetched successfully',
+          parties: rows.map(partyView),
+          total: rows.length,
+        };
+      }
+      const [rows, count] = await Promise.all([
+        where
+          .selectAll()
+          .orderBy('name')
+          .orderBy('party_id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        where.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        statusCode: 200,
+        message: 'Parties fetched successfully',
+        parties: rows.map(partyView),
+        total: Number(count.n),
+        page,
+        size,
+      };
+    },
   });
-  app.get('/api/conflict-parties/getall', { ...listParties, schema: { ...listParties.schema, querystring: PartyQuery } }, async (req) => {
-    const { page, size, q } = PartyQuery.parse(req.query);
-    let where = db.selectFrom('conflict_parties');
-    if (q) where = where.where(matchesAny(['name', 'email', 'phone', 'note'], q.toLowerCase()));
-    if (!page) {
-      const rows = await where.selectAll().orderBy('name').orderBy('party_id').execute();
-      return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView), total: rows.length };
-    }
-    const [rows, count] = await Promise.all([
-      where.selectAll().orderBy('name').orderBy('party_id').limit(size).offset((page - 1) * size).execute(),
-      where.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { statusCode: 200, message: 'Parties fetched successfully', parties: rows.map(partyView), total: Number(count.n), page, size };
+  /** The columns of a party as stored: blank contact details as null. */
+  const partyRow = (b: z.output<typeof PartyBody>) => ({
+    name: b.name,
+    kind: b.kind,
+    email: b.email || null,
+    phone: b.phone || null,
+    note: b.note || null,
   });
-  app.post('/api/conflict-parties/add', partySchema('addConflictParty', 'Add a client or adverse party', PartyBody, { party }), async (req) => {
-    const b = validBody(PartyBody, req);
-    const now = new Date().toISOString();
-    const row = await db
-      .insertInto('conflict_parties')
-      .values({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    req.audit = { action: 'add', target: 'conflict-party', recordId: Number(row.party_id), summary: b.name };
-    return { statusCode: 200, message: 'Party added', party: partyView(row) };
+  route(app, {
+    method: 'POST',
+    url: '/api/conflict-parties/add',
+    preValidation: admin,
+    schema: {
+      ...about('addConflictParty', parties, 'Add a client or adverse party'),
+      body: PartyBody,
+      response: { 200: PartyAnswer, ...errors(400, 401, 403) },
+    },
+    handler: async (req) => {
+      const b = req.body;
+      const now = new Date().toISOString();
+      const row = await db
+        .insertInto('conflict_parties')
+        .values({ ...partyRow(b), created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      req.audit = { action: 'add', target: 'conflict-party', recordId: Number(row.party_id), summary: b.name };
+      return { statusCode: 200, message: 'Party added', party: partyView(row) };
+    },
   });
-  app.post('/api/conflict-parties/update', partySchema('updateConflictParty', 'Edit a client or adverse party', PartyUpdate, { party }), async (req) => {
-    const { party_id, ...b } = validBody(PartyUpdate, req);
-    const res = await db
-      .updateTable('conflict_parties')
-      .set({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, updated_at: new Date().toISOString() })
-      .where('party_id', '=', party_id)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(404, 'Party not found');
-    const row = await db.selectFrom('conflict_parties').selectAll().where('party_id', '=', party_id).executeTakeFirstOrThrow();
-    req.audit = { action: 'update', target: 'conflict-party', recordId: party_id, summary: b.name };
-    return { statusCode: 200, message: 'Party updated', party: partyView(row) };
+  route(app, {
+    method: 'POST',
+    url: '/api/conflict-parties/update',
+    preValidation: admin,
+    schema: {
+      ...about('updateConflictParty', parties, 'Edit a client or adverse party'),
+      body: PartyUpdate,
+      response: { 200: PartyAnswer, ...errors(400, 401, 403, 404) },
+    },
+    handler: async (req) => {
+      const { party_id, ...b } = req.body;
+      const res = await db
+        .updateTable('conflict_parties')
+        .set({ ...partyRow(b), updated_at: new Date().toISOString() })
+        .where('party_id', '=', party_id)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new AppError(404, 'Party not found');
+      const row = await db
+        .selectFrom('conflict_parties')
+        .selectAll()
+        .where('party_id', '=', party_id)
+        .executeTakeFirstOrThrow();
+      req.audit = { action: 'update', target: 'conflict-party', recordId: party_id, summary: b.name };
+      return { statusCode: 200, message: 'Party updated', party: partyView(row) };
+    },
   });
-  app.post('/api/conflict-parties/delete', partySchema('deleteConflictParty', 'Delete a client or adverse party', PartyId, {}), async (req) => {
-    const { party_id } = validBody(PartyId, req);
-    const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
-    req.audit = { action: 'delete', target: 'conflict-party', recordId: party_id };
-    return { statusCode: 200, message: 'Party deleted' };
+  route(app, {
+    method: 'POST',
+    url: '/api/conflict-parties/delete',
+    preValidation: admin,
+    schema: {
+      ...about('deleteConflictParty', parties, 'Delete a client or adverse party'),
+      body: PartyId,
+      response: { 200: answer(), ...errors(400, 401, 403, 404) },
+    },
+    handler: async (req) => {
+      const { party_id } = req.body;
+      const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
+      req.audit = { action: 'delete', target: 'conflict-party', recordId: party_id };
+      return { statusCode: 200, message: 'Party deleted' };
+    },
   });
-  app.post(
-    '/api/conflict-parties/import',
-    partySchema(
-      'importConflictParties',
-      'Import clients and adverse parties from CSV',
-      CsvBody,
-      { imported: int() },
-      'JSON {csv}: a header row with name and kind (client or adverse) and optionally email, phone, note; every row is checked first and nothing is stored when one is wrong.',
-    ),
-    async (req) => {
-      const csv = validBody(CsvBody, req).csv;
-      const rows = parseCsv(csv);
+  route(app, {
+    method: 'POST',
+    url: '/api/conflict-parties/import',
+    preValidation: admin,
+    schema: {
+      ...about(
+        'importConflictParties',
+        parties,
+        'Import clients and adverse parties from CSV',
+        'JSON {csv}: a header row with name and kind (client or adverse) and optionally email, phone, note; every row is checked first and nothing is stored when one is wrong.',
+      ),
+      body: CsvBody,
+      response: { 200: answer({ imported: z.number().int() }), ...errors(400, 401, 403) },
+    },
+    handler: async (req) => {
+      const rows = parseCsv(req.body.csv);
       if (rows.length < 2) throw new AppError(400, 'The CSV file needs a header row and at least one party.');
       const header = rows[0]!.map((h) => h.trim().toLowerCase());
       const col = (n: string) => header.indexOf(n);
-      if (col('name') < 0 || col('kind') < 0) throw new AppError(400, 'The CSV header must name the columns name and kind (and may add email, phone, note).');
-      const parties = rows.slice(1).filter((r) => r.some((c) => c.trim() !== ''));
-      if (parties.length > 5000) throw new AppError(400, 'Import at most 5000 parties at a time.');
-      const values = parties.map((r, i) => {
+      if (col('name') < 0 || col('kind') < 0)
+        throw new AppError(400, 'The CSV header must name the columns name and kind (and may add email, phone, note).');
+      const found = rows.slice(1).filter((r) => r.some((c) => c.trim() !== ''));
+      if (found.length > 5000) throw new AppError(400, 'Import at most 5000 parties at a time.');
+      const values = found.map((r, i) => {
         const get = (n: string) => (col(n) >= 0 ? (r[col(n)] ?? '').trim() : '');
-        const res = PartyBody.safeParse({ name: get('name'), kind: get('kind').toLowerCase(), email: get('email'), phone: get('phone'), note: get('note') });
+        const res = PartyBody.safeParse({
+          name: get('name'),
+          kind: get('kind').toLowerCase(),
+          email: get('email'),
+          phone: get('phone'),
+          note: get('note'),
+        });
         if (!res.success) throw new AppError(400, `Row ${i + 2}: ${res.error.issues[0]?.message ?? 'invalid'}`);
         return res.data;
       });
@@ -289,69 +409,122 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
         for (let i = 0; i < values.length; i += 200) {
           await trx
             .insertInto('conflict_parties')
-            .values(values.slice(i, i + 200).map((b) => ({ name: b.name, kind: b.kind, email: b.email || null, phone: b.phone || null, note: b.note || null, created_at: now, updated_at: now })))
+            .values(values.slice(i, i + 200).map((b) => ({ ...partyRow(b), created_at: now, updated_at: now })))
             .execute();
         }
       });
       req.audit = { action: 'import', target: 'conflict-party', summary: `${values.length} parties` };
-      return { statusCode: 200, message: `${values.length} ${values.length === 1 ? 'party' : 'parties'} imported`, imported: values.length };
+      return {
+        statusCode: 200,
+        message: `${values.length} ${values.length === 1 ? 'party' : 'parties'} imported`,
+        imported: values.length,
+      };
     },
-  );
+  });
 
   // ── The firm's one-click links (no sign-in) ─────────────────────────────────────────────────────
   const settings = () => services.settings.get();
 
-  const decidePage = async (req: FastifyRequest, reply: FastifyReply, token: unknown, done?: string) => {
+  const decidePage = async (reply: FastifyReply, token: unknown, done?: string) => {
     const s = await settings();
     const v = intake.signer.verify(token, 'decide', intake.now());
     if (!v.ok) {
-      const msg = v.reason === 'expired' ? 'This link has expired (links from the notification mail work for 7 days). Please decide in the consultations inbox.' : 'This link is not valid. Please decide in the consultations inbox.';
-      return sendPage(reply, v.reason === 'expired' ? 410 : 400, 'Link not usable', `<p class="alert">${escapeHtml(msg)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`, s);
+      const msg =
+        v.reason === 'expired'
+          ? 'This link has expired (links from the notification mail work for 7 days). Please decide in the consultations inbox.'
+          : 'This link is not valid. Please decide in the consultations inbox.';
+      return sendPage(
+        reply,
+        v.reason === 'expired' ? 410 : 400,
+        'Link not usable',
+        `<p class="alert">${escapeHtml(msg)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`,
+        s,
+      );
     }
     const row = await intake.get(db, v.payload.id);
-    if (!row) return sendPage(reply, 404, 'Request not found', '<p class="alert">This request no longer exists.</p>', s);
+    if (!row)
+      return sendPage(reply, 404, 'Request not found', '<p class="alert">This request no longer exists.</p>', s);
     const action = v.payload.a === 'decline' ? 'decline' : 'confirm';
     const details = `<dl><dt>Reference</dt><dd>${escapeHtml(row.reference)}</dd><dt>Client</dt><dd>${escapeHtml(row.name)}</dd><dt>Time</dt><dd>${escapeHtml(formatInZone(new Date(row.requested_at), s.booking.timeZone))}</dd><dt>Status</dt><dd>${escapeHtml(row.status.replace('_', ' '))}</dd></dl>`;
-    if (done) return sendPage(reply, 200, action === 'confirm' ? 'Consultation confirmed' : 'Request declined', `<p class="done">${escapeHtml(done)}</p>${details}`, s);
-    if (await linkUsed(db, v.payload)) return sendPage(reply, 409, 'Link already used', `<p class="alert">This link has already been used.</p>${details}`, s);
+    if (done)
+      return sendPage(
+        reply,
+        200,
+        action === 'confirm' ? 'Consultation confirmed' : 'Request declined',
+        `<p class="done">${escapeHtml(done)}</p>${details}`,
+        s,
+      );
+    if (await linkUsed(db, v.payload))
+      return sendPage(
+        reply,
+        409,
+        'Link already used',
+        `<p class="alert">This link has already been used.</p>${details}`,
+        s,
+      );
     const form =
       action === 'confirm'
         ? `<p>Confirm this consultation? The client gets a confirmation with a calendar invitation.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${escapeHtml(String(token))}"><button class="ok" type="submit">Confirm consultation</button></form>`
         : `<p>Decline this request? The client is told, with your note if you write one.</p><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${escapeHtml(String(token))}"><label for="note">Note to the client (optional)</label><textarea id="note" name="note" rows="4" maxlength="2000"></textarea><button class="danger" type="submit">Decline request</button></form>`;
-    return sendPage(reply, 200, action === 'confirm' ? 'Confirm consultation' : 'Decline request', `${details}${form}<p class="note">This link works once, without signing in.</p>`, s);
+    return sendPage(
+      reply,
+      200,
+      action === 'confirm' ? 'Confirm consultation' : 'Decline request',
+      `${details}${form}<p class="note">This link works once, without signing in.</p>`,
+      s,
+    );
   };
 
   // Pages behind the signed links of the mails: the link is the authority (public).
-  app.get('/consultation/decide', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => decidePage(req, reply, (req.query as Record<string, unknown>).t));
-  app.post('/consultation/decide', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
-    const body = await readBody(req, services.files.tmpDir, 1);
-    await body.cleanup();
-    const token = body.fields.t;
+  linkPage(app, services, '/consultation/decide', decidePage, async (reply, fields) => {
+    const token = fields.t;
     const v = intake.signer.verify(token, 'decide', intake.now());
-    if (!v.ok) return decidePage(req, reply, token);
+    if (!v.ok) return decidePage(reply, token);
     const action: Decision = v.payload.a === 'decline' ? 'decline' : 'confirm';
-    const note = typeof body.fields.note === 'string' ? body.fields.note.trim().slice(0, 2000) : '';
+    const note = typeof fields.note === 'string' ? fields.note.trim().slice(0, 2000) : '';
     try {
       await intake.decide(v.payload.id, action, note || null, { link: v.payload });
     } catch (err) {
       if (err instanceof AppError && err.statusCode < 500) {
-        return sendPage(reply, err.statusCode, 'Nothing changed', `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`, await settings());
+        return sendPage(
+          reply,
+          err.statusCode,
+          'Nothing changed',
+          `<p class="alert">${escapeHtml(err.message)}</p><p><a href="/admin-side-bar/consultations">Open the consultations inbox</a></p>`,
+          await settings(),
+        );
       }
       throw err;
     }
-    return decidePage(req, reply, token, action === 'confirm' ? 'Confirmed. The client has been sent a confirmation with a calendar invitation.' : 'Declined. The client has been told.');
+    return decidePage(
+      reply,
+      token,
+      action === 'confirm'
+        ? 'Confirmed. The client has been sent a confirmation with a calendar invitation.'
+        : 'Declined. The client has been told.',
+    );
   });
 
   // ── The client's link: cancel, or ask for another time (in the request's language, decision 0071) ──
-  const managePage = async (reply: FastifyReply, token: unknown, notice?: { ok: boolean; key: 'page.cancelledDone' | 'page.movedDone' } | { ok: false; text: string }) => {
+  const managePage = async (
+    reply: FastifyReply,
+    token: unknown,
+    notice?: { ok: boolean; key: 'page.cancelledDone' | 'page.movedDone' } | { ok: false; text: string },
+  ) => {
     const s = await settings();
     const v = intake.signer.verify(token, 'manage', intake.now());
     const row = v.ok ? await intake.get(db, v.payload.id) : null;
     const tr = translator(row?.locale ?? (v.ok ? v.payload.l : v.l));
     const send = (status: number, title: string, body: string) => sendPage(reply, status, title, body, s, tr.lang);
     const call = `<p>${tr.h('page.call', {}, { phones: officePhones(s) })}</p>`;
-    if (!v.ok && v.reason === 'invalid') return send(400, tr.t('page.invalidTitle'), `<p class="alert">${tr.h('page.invalid')}</p>${call}`);
-    if (!v.ok) return send(410, tr.t('page.tooLateTitle'), `<p class="alert">${tr.h('page.tooLate', { hours: s.privacy.cancelCutoffHours })}</p>${call}`);
+    if (!v.ok && v.reason === 'invalid')
+      return send(400, tr.t('page.invalidTitle'), `<p class="alert">${tr.h('page.invalid')}</p>${call}`);
+    if (!v.ok)
+      return send(
+        410,
+        tr.t('page.tooLateTitle'),
+        `<p class="alert">${tr.h('page.tooLate', { hours: s.privacy.cancelCutoffHours })}</p>${call}`,
+      );
     if (!row) return send(404, tr.t('page.notFoundTitle'), `<p class="alert">${tr.h('page.notFound')}</p>${call}`);
     const when = tr.when(new Date(row.requested_at), s.booking.timeZone);
     const details = `<dl><dt>${tr.h('page.reference')}</dt><dd>${escapeHtml(row.reference)}</dd><dt>${tr.h('page.time')}</dt><dd>${escapeHtml(when)}</dd><dt>${tr.h('page.status')}</dt><dd>${escapeHtml(statusForClient(row.status, tr))}</dd></dl>`;
@@ -359,45 +532,57 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     const banner = notice ? `<p class="${notice.ok ? 'done' : 'alert'}">${escapeHtml(text)}</p>` : '';
     const title = tr.t('page.title');
     if (notice?.ok) return send(200, title, `${banner}${details}`);
-    if (await linkUsed(db, v.payload)) return send(409, tr.t('page.usedTitle'), `${banner}<p class="alert">${tr.h('page.used')}</p>${details}${call}`);
-    if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) return send(200, title, `${banner}${details}${call}`);
+    if (await linkUsed(db, v.payload))
+      return send(409, tr.t('page.usedTitle'), `${banner}<p class="alert">${tr.h('page.used')}</p>${details}${call}`);
+    if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status))
+      return send(200, title, `${banner}${details}${call}`);
     const { slots } = await intake.listSlots(
       undefined,
       undefined,
-      row.lawyer_id !== null ? { lawyer: String(row.lawyer_id), ...(row.mode === 'video' ? { mode: 'video' } : row.office ? { office: row.office } : {}) } : {},
+      row.lawyer_id !== null
+        ? {
+            lawyer: String(row.lawyer_id),
+            ...(row.mode === 'video' ? { mode: 'video' } : row.office ? { office: row.office } : {}),
+          }
+        : {},
     );
     const options = slots
       .slice(0, 300)
-      .map((sl) => `<option value="${escapeHtml(sl.start)}">${escapeHtml(tr.locale === 'en' ? slotLabel(sl.start, s) : tr.when(new Date(sl.start), s.booking.timeZone))}</option>`)
+      .map(
+        (sl) =>
+          `<option value="${escapeHtml(sl.start)}">${escapeHtml(tr.locale === 'en' ? slotLabel(sl.start, s) : tr.when(new Date(sl.start), s.booking.timeZone))}</option>`,
+      )
       .join('');
     const t = escapeHtml(String(token));
     const move = slots.length
       ? `<h2 style="font-size:1.15rem;margin-top:24px">${tr.h('page.moveHeading')}</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="move"><label for="slot">${tr.h('page.newTime', { zone: s.booking.timeZone })}</label><select id="slot" name="slot" required>${options}</select><button type="submit">${tr.h('page.moveButton')}</button></form>`
       : `<p>${tr.h('page.noOtherTimes')} ${tr.h('page.call', {}, { phones: officePhones(s) })}</p>`;
     const cancel = `<h2 style="font-size:1.15rem;margin-top:24px">${tr.h('page.cancelHeading')}</h2><form method="post" enctype="multipart/form-data"><input type="hidden" name="t" value="${t}"><input type="hidden" name="action" value="cancel"><button class="danger" type="submit">${tr.h('page.cancelButton')}</button></form>`;
-    return send(200, title, `${banner}${details}${move}${cancel}<p class="note">${tr.h('page.until', { hours: s.privacy.cancelCutoffHours })}</p>`);
+    return send(
+      200,
+      title,
+      `${banner}${details}${move}${cancel}<p class="note">${tr.h('page.until', { hours: s.privacy.cancelCutoffHours })}</p>`,
+    );
   };
 
-  app.get('/consultation/manage', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => managePage(reply, (req.query as Record<string, unknown>).t));
-  app.post('/consultation/manage', { schema: { roles: PUBLIC, hide: true } }, async (req, reply) => {
-    const body = await readBody(req, services.files.tmpDir, 1);
-    await body.cleanup();
-    const token = body.fields.t;
+  linkPage(app, services, '/consultation/manage', managePage, async (reply, fields) => {
+    const token = fields.t;
     const v = intake.signer.verify(token, 'manage', intake.now());
     if (!v.ok) return managePage(reply, token);
     const link: LinkPayload = v.payload;
     try {
-      if (body.fields.action === 'cancel') {
+      if (fields.action === 'cancel') {
         await intake.decide(link.id, 'cancel', null, { link, byClient: true });
         return managePage(reply, token, { ok: true, key: 'page.cancelledDone' });
       }
-      if (body.fields.action === 'move') {
-        await intake.move(link, typeof body.fields.slot === 'string' ? body.fields.slot : '');
+      if (fields.action === 'move') {
+        await intake.move(link, typeof fields.slot === 'string' ? fields.slot : '');
         return managePage(reply, token, { ok: true, key: 'page.movedDone' });
       }
       throw new AppError(400, translator(link.l).t('page.chooseAction'));
     } catch (err) {
-      if (err instanceof AppError && err.statusCode < 500) return managePage(reply, token, { ok: false, text: err.message });
+      if (err instanceof AppError && err.statusCode < 500)
+        return managePage(reply, token, { ok: false, text: err.message });
       throw err;
     }
   });
@@ -423,5 +608,7 @@ const CLIENT_STATUS = {
 } as const satisfies Record<string, MessageKey>;
 
 function statusForClient(status: string, tr: Translator): string {
-  return tr.t(Object.hasOwn(CLIENT_STATUS, status) ? CLIENT_STATUS[status as keyof typeof CLIENT_STATUS] : 'status.waiting');
+  return tr.t(
+    Object.hasOwn(CLIENT_STATUS, status) ? CLIENT_STATUS[status as keyof typeof CLIENT_STATUS] : 'status.waiting',
+  );
 }

@@ -26,8 +26,9 @@ import {
 } from './mails.server';
 import { nameTokens, phoneKey, tokensMatch } from './names.server';
 import { translator } from './catalogs/index';
-import { Lawyers, officeAddress, type Routing } from './lawyers.server';
-import { MODE_LABELS } from '../../content/lawyers';
+import { Lawyers, officeAddress, type Routing, type RoutingRequest } from './lawyers.server';
+import { MODE_LABELS, type Lawyer, type ReassignOverride } from '../../content/lawyers';
+import type { JsonObject } from '../../content/json';
 
 type Db = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 
@@ -64,7 +65,8 @@ export const DECIDE_LINK_MS = 7 * 24 * 3600_000;
 export const REMINDER_BEFORE_MS = 24 * 3600_000;
 export const OPPOSING_PARTY_MAX = 200;
 
-const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '').trim();
+const str = (v: unknown) =>
+  (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '').trim();
 
 export interface Booking {
   slot: Date | null;
@@ -146,7 +148,7 @@ export class Intake {
   async listSlots(
     fromRaw: unknown,
     toRaw: unknown,
-    routingFields: Record<string, unknown> = {},
+    routingFields: RoutingRequest = {},
   ): Promise<{ slots: ListedSlot[]; from: string; to: string; settings: SiteSettings }> {
     const settings = await this.services.settings.get();
     const routing = await this.lawyers.routing(routingFields, settings);
@@ -170,7 +172,15 @@ export class Intake {
       const slots: ListedSlot[] = [];
       for (const sl of freeSlots(rules, start, to, now, new Map())) {
         const free = this.lawyers.freeAt(lawyers, routing, rules, sl.start, busy);
-        if (free.length) slots.push(this.withLawyers(sl, free.map((f) => f.lawyer), settings, free.length));
+        if (free.length)
+          slots.push(
+            this.withLawyers(
+              sl,
+              free.map((f) => f.lawyer),
+              settings,
+              free.length,
+            ),
+          );
       }
       return { slots, from, to, settings };
     }
@@ -188,10 +198,26 @@ export class Intake {
     if (!lawyers.length) return { slots, from, to, settings };
     // With bookable lawyers, each slot also says which of them are free (any office or mode).
     const busy = await this.lawyers.busy(this.db, rangeFrom, rangeTo);
-    return { slots: slots.map((sl) => this.withLawyers(sl, this.lawyers.freeAt(lawyers, null, rules, sl.start, busy).map((f) => f.lawyer), settings)), from, to, settings };
+    return {
+      slots: slots.map((sl) =>
+        this.withLawyers(
+          sl,
+          this.lawyers.freeAt(lawyers, null, rules, sl.start, busy).map((f) => f.lawyer),
+          settings,
+        ),
+      ),
+      from,
+      to,
+      settings,
+    };
   }
 
-  private withLawyers(sl: Slot, free: Array<{ lawyer_id: number; name: string }>, settings: SiteSettings, remaining?: number): ListedSlot {
+  private withLawyers(
+    sl: Slot,
+    free: Array<{ lawyer_id: number; name: string }>,
+    settings: SiteSettings,
+    remaining?: number,
+  ): ListedSlot {
     return {
       ...sl,
       ...(remaining !== undefined ? { remaining } : {}),
@@ -205,17 +231,23 @@ export class Intake {
    * `notice_version`. A slot outside the rules is refused here (400), before anything is stored; a slot
    * given without the spec's `datetime` fills it in, and the slot wins over a different `datetime`.
    */
-  async prepare(fields: Record<string, unknown>): Promise<Booking> {
+  async prepare(fields: JsonObject): Promise<Booking> {
     const slotRaw = str(fields.slot);
     const opposing = str(fields.opposing_party).replace(/\s+/g, ' ');
-    if (opposing.length > OPPOSING_PARTY_MAX) throw new AppError(400, `The opposing party is too long (at most ${OPPOSING_PARTY_MAX} characters).`);
+    if (opposing.length > OPPOSING_PARTY_MAX)
+      throw new AppError(400, `The opposing party is too long (at most ${OPPOSING_PARTY_MAX} characters).`);
     const versionRaw = str(fields.notice_version);
-    const noticeVersion = /^\d{1,4}$/.test(versionRaw) && Number(versionRaw) >= 1 && Number(versionRaw) <= NOTICE_VERSION ? versionRaw : String(NOTICE_VERSION);
+    const noticeVersion =
+      /^\d{1,4}$/.test(versionRaw) && Number(versionRaw) >= 1 && Number(versionRaw) <= NOTICE_VERSION
+        ? versionRaw
+        : String(NOTICE_VERSION);
     let slot: Date | null = null;
     const routing = await this.lawyers.routing(fields, await this.services.settings.get());
     if (routing && !slotRaw) throw new AppError(400, 'Please choose one of the offered times.');
     if (slotRaw) {
-      const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(slotRaw) ? Date.parse(slotRaw) : NaN;
+      const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(slotRaw)
+        ? Date.parse(slotRaw)
+        : NaN;
       if (Number.isNaN(t)) throw new AppError(400, 'Please choose one of the offered times.');
       const settings = await this.services.settings.get();
       const refusal = slotRefusal(settings.booking, new Date(t), this.now());
@@ -276,13 +308,28 @@ export class Intake {
       const pName = nameTokens(String(p.name));
       // The visitor against an earlier visitor (not themselves again under the same address).
       if (tokensMatch(name, pName) && String(p.email).toLowerCase() !== email) {
-        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the client of ${label()}.` });
+        out.push({
+          field: 'name',
+          source: 'consultation',
+          matched: String(p.reference),
+          why: `The name “${req.name}” is like the client of ${label()}.`,
+        });
       }
       if (p.opposing_party && tokensMatch(name, nameTokens(String(p.opposing_party)))) {
-        out.push({ field: 'name', source: 'consultation', matched: String(p.reference), why: `The name “${req.name}” is like the opposing party (“${p.opposing_party}”) of ${label()}.` });
+        out.push({
+          field: 'name',
+          source: 'consultation',
+          matched: String(p.reference),
+          why: `The name “${req.name}” is like the opposing party (“${p.opposing_party}”) of ${label()}.`,
+        });
       }
       if (req.opposingParty && opposing && tokensMatch(opposing, pName)) {
-        out.push({ field: 'opposing_party', source: 'consultation', matched: String(p.reference), why: `The opposing party “${req.opposingParty}” is like the client of ${label()}.` });
+        out.push({
+          field: 'opposing_party',
+          source: 'consultation',
+          matched: String(p.reference),
+          why: `The opposing party “${req.opposingParty}” is like the client of ${label()}.`,
+        });
       }
     }
     if (out.length >= LIMIT) return out.slice(0, LIMIT);
@@ -291,11 +338,34 @@ export class Intake {
       const partyName = String(party.name);
       const label = () => `the firm’s ${party.kind === 'client' ? 'client' : 'adverse party'} “${party.name}”`;
       const tokens = nameTokens(partyName);
-      if (tokensMatch(name, tokens)) out.push({ field: 'name', source: 'list', matched: partyName, why: `The name “${req.name}” is like ${label()}.` });
-      if (party.email && String(party.email).toLowerCase() === email) out.push({ field: 'email', source: 'list', matched: partyName, why: `The email address is that of ${label()}.` });
-      if (phone && party.phone && phoneKey(String(party.phone)) === phone) out.push({ field: 'phone', source: 'list', matched: partyName, why: `The phone number is that of ${label()}.` });
+      if (tokensMatch(name, tokens))
+        out.push({
+          field: 'name',
+          source: 'list',
+          matched: partyName,
+          why: `The name “${req.name}” is like ${label()}.`,
+        });
+      if (party.email && String(party.email).toLowerCase() === email)
+        out.push({
+          field: 'email',
+          source: 'list',
+          matched: partyName,
+          why: `The email address is that of ${label()}.`,
+        });
+      if (phone && party.phone && phoneKey(String(party.phone)) === phone)
+        out.push({
+          field: 'phone',
+          source: 'list',
+          matched: partyName,
+          why: `The phone number is that of ${label()}.`,
+        });
       if (req.opposingParty && opposing && tokensMatch(opposing, tokens)) {
-        out.push({ field: 'opposing_party', source: 'list', matched: partyName, why: `The opposing party “${req.opposingParty}” is like ${label()}.` });
+        out.push({
+          field: 'opposing_party',
+          source: 'list',
+          matched: partyName,
+          why: `The opposing party “${req.opposingParty}” is like ${label()}.`,
+        });
       }
     }
     return out.slice(0, LIMIT);
@@ -308,20 +378,51 @@ export class Intake {
    */
   async afterInsert(
     trx: Transaction<IntakeDatabase>,
-    row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
+    row: {
+      consultationId: number;
+      reference: string;
+      name: string;
+      email: string;
+      contactNumber: string;
+      requestedAt: Date;
+      locale?: string | null;
+    },
     booking: Booking,
     settings: SiteSettings,
     consented: boolean,
-  ): Promise<{ firm: { text: string; html: string }; client: { text: string; html: string }; held: boolean; lawyer?: { email: string; name: string } }> {
+  ): Promise<{
+    firm: { text: string; html: string };
+    client: { text: string; html: string };
+    held: boolean;
+    lawyer?: { email: string; name: string };
+  }> {
     // A routed booking (decision 0067) holds a lawyer's time instead of a place of the firm's slot.
-    const assigned = booking.slot && booking.routing ? await this.lawyers.assign(trx, row.consultationId, booking.slot, booking.routing, settings.booking, this.now()) : null;
+    const assigned =
+      booking.slot && booking.routing
+        ? await this.lawyers.assign(
+            trx,
+            row.consultationId,
+            booking.slot,
+            booking.routing,
+            settings.booking,
+            this.now(),
+          )
+        : null;
     if (booking.slot && booking.routing && !assigned) {
       throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
     }
-    if (booking.slot && !booking.routing && !(await this.takeSeat(trx, booking.slot, row.consultationId, settings.booking.capacity))) {
+    if (
+      booking.slot &&
+      !booking.routing &&
+      !(await this.takeSeat(trx, booking.slot, row.consultationId, settings.booking.capacity))
+    ) {
       throw new AppError(409, 'Sorry, that time has just been booked by someone else. Please choose another time.');
     }
-    const conflicts = await this.findConflicts(trx, { ...row, opposingParty: booking.opposingParty }, row.consultationId);
+    const conflicts = await this.findConflicts(
+      trx,
+      { ...row, opposingParty: booking.opposingParty },
+      row.consultationId,
+    );
     const held = conflicts.length > 0;
     await trx
       .updateTable('consultations')
@@ -332,7 +433,12 @@ export class Intake {
         conflict: held ? JSON.stringify(conflicts) : null,
         ...(held ? { status: 'conflict_review' } : {}),
         ...(assigned && booking.routing
-          ? { lawyer_id: assigned.lawyer.lawyer_id, office: assigned.office, mode: booking.routing.mode ?? 'in_person', practice_area_id: booking.routing.practiceAreaId }
+          ? {
+              lawyer_id: assigned.lawyer.lawyer_id,
+              office: assigned.office,
+              mode: booking.routing.mode ?? 'in_person',
+              practice_area_id: booking.routing.practiceAreaId,
+            }
           : {}),
       })
       .where('consultation_id', '=', row.consultationId)
@@ -346,11 +452,19 @@ export class Intake {
       ...(held
         ? {}
         : {
-            confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'confirm', exp })}`),
-            declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'decline', exp })}`),
+            confirmUrl: this.url(
+              `/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'confirm', exp })}`,
+            ),
+            declineUrl: this.url(
+              `/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultationId, a: 'decline', exp })}`,
+            ),
           }),
     });
-    const client = receivedExtra(this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId, { locale: row.locale }));
+    const client = receivedExtra(
+      this.clientContext(settings, row.reference, row.name, row.requestedAt, row.consultationId, {
+        locale: row.locale,
+      }),
+    );
     if (assigned) {
       const mode = MODE_LABELS[booking.routing?.mode ?? 'in_person'];
       const line = `Assigned to ${assigned.lawyer.name} · ${mode}${booking.routing?.mode === 'video' ? '' : ` at the ${assigned.office} office`}.`;
@@ -371,7 +485,12 @@ export class Intake {
     where: { videoRoom?: string | null; office?: string | null; locale?: string | null } = {},
   ): ClientMailContext {
     const exp = when.getTime() - settings.privacy.cancelCutoffHours * 3600_000;
-    const manageUrl = exp > this.now().getTime() ? this.url(`/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp, ...(where.locale ? { l: where.locale } : {}) })}`) : undefined;
+    const manageUrl =
+      exp > this.now().getTime()
+        ? this.url(
+            `/consultation/manage?t=${this.signer.sign({ p: 'manage', id: consultationId, exp, ...(where.locale ? { l: where.locale } : {}) })}`,
+          )
+        : undefined;
     return {
       reference,
       name,
@@ -428,35 +547,51 @@ export class Intake {
     const now = this.now();
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (opts.link && !(await useLink(trx, opts.link, now))) throw new AppError(409, 'This link has already been used.');
+        if (opts.link && !(await useLink(trx, opts.link, now)))
+          throw new AppError(409, 'This link has already been used.');
         const row = await this.get(trx, id);
         if (!row) throw new AppError(404, 'Consultation not found');
         if (!t.from.includes(row.status)) {
-          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${decisionPast(decision)}.`);
+          throw new AppError(
+            409,
+            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${decisionPast(decision)}.`,
+          );
         }
         const res = await trx
           .updateTable('consultations')
           .set({
             status: t.to,
             ...(decision === 'decline' || decision === 'cancel' ? { decision_note: note } : {}),
-            ...(decision === 'confirm' ? { decision_note: null, reminder_queued_at: null, confirmed_at: now.toISOString() } : {}),
+            ...(decision === 'confirm'
+              ? { decision_note: null, reminder_queued_at: null, confirmed_at: now.toISOString() }
+              : {}),
             updated_at: now.toISOString(),
           })
           .where('consultation_id', '=', id)
           .where('status', '=', row.status)
           .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This request changed a moment ago. Please reload and try again.');
+        if (Number(res.numUpdatedRows) !== 1)
+          throw new AppError(409, 'This request changed a moment ago. Please reload and try again.');
         let current: IntakeRow = { ...row, status: t.to };
         if (decision === 'decline' || decision === 'cancel') {
           await this.releaseSeat(trx, id);
           // The lawyer's feed shows it cancelled; a video room is retired with it (decisions 0068, 0069).
           await this.lawyers.cancelInFeed(trx, id, now);
-          if (row.video_room) await trx.updateTable('consultations').set({ video_room: null }).where('consultation_id', '=', id).execute();
+          if (row.video_room)
+            await trx
+              .updateTable('consultations')
+              .set({ video_room: null })
+              .where('consultation_id', '=', id)
+              .execute();
         }
         if (decision === 'confirm') {
           if (row.mode === 'video') {
             current = { ...current, video_room: Intake.newRoom() };
-            await trx.updateTable('consultations').set({ video_room: current.video_room }).where('consultation_id', '=', id).execute();
+            await trx
+              .updateTable('consultations')
+              .set({ video_room: current.video_room })
+              .where('consultation_id', '=', id)
+              .execute();
           }
           if (row.lawyer_id !== null) await this.lawyers.touchFeed(trx, row.lawyer_id, id, 'CONFIRMED', now);
         }
@@ -467,6 +602,29 @@ export class Intake {
     } finally {
       this.mail.kickWorker();
     }
+  }
+
+  /** The calendar event of a consultation for one attendee: the client, or the lawyer (decision 0067). */
+  private event(
+    row: IntakeRow,
+    settings: SiteSettings,
+    now: Date,
+    attendee: { name: string; email: string },
+    method: 'REQUEST' | 'CANCEL',
+    place: Pick<Parameters<typeof consultationIcs>[0], 'videoUrl' | 'address' | 'locale'>,
+  ): string {
+    return consultationIcs({
+      uid: this.uid(row.reference),
+      start: new Date(row.requested_at),
+      minutes: settings.booking.slotMinutes,
+      reference: row.reference,
+      settings,
+      attendee,
+      method,
+      sequence: sequenceAt(now),
+      stamp: now,
+      ...place,
+    });
   }
 
   private async queueDecisionMail(
@@ -480,20 +638,15 @@ export class Intake {
     whatsapp = true,
   ): Promise<void> {
     const when = new Date(row.requested_at);
-    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
+    const ctx = this.clientContext(settings, row.reference, row.name, when, row.consultation_id, {
+      videoRoom: row.video_room,
+      office: row.office,
+      locale: row.locale,
+    });
     const ics = (method: 'REQUEST' | 'CANCEL'): OutboxAttachment => ({
       filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
       contentType: `text/calendar; charset=utf-8; method=${method}`,
-      content: consultationIcs({
-        uid: this.uid(row.reference),
-        start: when,
-        minutes: settings.booking.slotMinutes,
-        reference: row.reference,
-        settings,
-        attendee: { name: row.name, email: row.email },
-        method,
-        sequence: sequenceAt(now),
-        stamp: now,
+      content: this.event(row, settings, now, { name: row.name, email: row.email }, method, {
         ...(method === 'REQUEST' && ctx.videoUrl ? { videoUrl: ctx.videoUrl } : {}),
         ...(ctx.address ? { address: ctx.address } : {}),
         locale: row.locale,
@@ -512,13 +665,35 @@ export class Intake {
     }
     if (!msg) return;
     await this.mail.outbox.enqueue(
-      { kind: 'consultation-client', to: row.email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id },
+      {
+        kind: 'consultation-client',
+        to: row.email,
+        replyTo: settings.email,
+        ...msg,
+        attachments,
+        consultationId: row.consultation_id,
+      },
       trx,
     );
-    if (whatsapp && (decision === 'confirm' || decision === 'cancel')) await this.queueWhatsapp(trx, row, decision === 'confirm' ? 'confirmed' : 'cancelled', settings);
+    if (whatsapp && (decision === 'confirm' || decision === 'cancel'))
+      await this.queueWhatsapp(trx, row, decision === 'confirm' ? 'confirmed' : 'cancelled', settings);
     if (byClient) {
-      const firm = firmClientAction(row.reference, row.name, 'cancelled the consultation', this.url('/admin-side-bar/consultations'));
-      await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: await this.mail.firmInboxAddress(), replyTo: row.email, ...firm, consultationId: row.consultation_id }, trx);
+      const firm = firmClientAction(
+        row.reference,
+        row.name,
+        'cancelled the consultation',
+        this.url('/admin-side-bar/consultations'),
+      );
+      await this.mail.outbox.enqueue(
+        {
+          kind: 'consultation-firm',
+          to: await this.mail.firmInboxAddress(),
+          replyTo: row.email,
+          ...firm,
+          consultationId: row.consultation_id,
+        },
+        trx,
+      );
     }
   }
 
@@ -526,12 +701,21 @@ export class Intake {
    * The WhatsApp update of a step (decision 0072), when the client asked for them: in the request's language,
    * with the time in the firm's zone and, for confirmed and reminder, where it takes place.
    */
-  private async queueWhatsapp(trx: Db, row: IntakeRow, update: 'confirmed' | 'reminder' | 'cancelled', settings: SiteSettings): Promise<void> {
+  private async queueWhatsapp(
+    trx: Db,
+    row: IntakeRow,
+    update: 'confirmed' | 'reminder' | 'cancelled',
+    settings: SiteSettings,
+  ): Promise<void> {
     const wa = this.mail.whatsapp;
     if (!wa?.enabled || !row.whatsapp_to) return;
     const when = translator(row.locale).when(new Date(row.requested_at), settings.booking.timeZone);
     // Where it takes place: the video link of a confirmed video consultation, else the booking's office (decision 0068).
-    const place = row.video_room ? this.videoUrl(row.video_room) : row.office ? officeAddress(settings, row.office) : settings.headquarters.address;
+    const place = row.video_room
+      ? this.videoUrl(row.video_room)
+      : row.office
+        ? officeAddress(settings, row.office)
+        : settings.headquarters.address;
     const params = update === 'cancelled' ? [row.name, when, row.reference] : [row.name, when, place, row.reference];
     await wa.queue(trx, {
       update,
@@ -547,16 +731,29 @@ export class Intake {
    * The assigned lawyer's mail of a decision (decision 0067): a confirmation carries the invitation (with the
    * video link of a video consultation); a decline or a cancellation tells them the time is free again.
    */
-  private async queueLawyerDecisionMail(trx: Db, before: IntakeRow, row: IntakeRow, decision: Decision, settings: SiteSettings, now: Date): Promise<void> {
+  private async queueLawyerDecisionMail(
+    trx: Db,
+    before: IntakeRow,
+    row: IntakeRow,
+    decision: Decision,
+    settings: SiteSettings,
+    now: Date,
+  ): Promise<void> {
     if (row.lawyer_id === null || !['confirm', 'decline', 'cancel'].includes(decision)) return;
-    if (decision !== 'confirm' && !['confirmed', 'new', 'contacted', 'scheduled', 'conflict_review'].includes(before.status)) return;
+    if (
+      decision !== 'confirm' &&
+      !['confirmed', 'new', 'contacted', 'scheduled', 'conflict_review'].includes(before.status)
+    )
+      return;
     const lawyer = await this.lawyers.get(row.lawyer_id, trx);
     if (!lawyer) return;
     const when = new Date(row.requested_at);
     const whenText = formatInZone(when, settings.booking.timeZone);
     const videoUrl = decision === 'confirm' && row.video_room ? this.videoUrl(row.video_room) : undefined;
     const where = row.mode === 'video' ? 'by video' : `at the ${row.office ?? settings.headquarters.city} office`;
-    const word = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled' }[decision as 'confirm' | 'decline' | 'cancel'];
+    const word = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled' }[
+      decision as 'confirm' | 'decline' | 'cancel'
+    ];
     const msg = lawyerMail({
       subject: `Consultation ${row.reference} ${word}: ${whenText}`,
       lines: [`The consultation ${row.reference} (${row.name}) on ${whenText}, ${where}, is ${word}.`],
@@ -569,31 +766,40 @@ export class Intake {
             {
               filename: 'invite.ics',
               contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: consultationIcs({
-                uid: this.uid(row.reference),
-                start: when,
-                minutes: settings.booking.slotMinutes,
-                reference: row.reference,
-                settings,
-                attendee: { name: lawyer.name, email: lawyer.work_email },
-                method: 'REQUEST',
-                sequence: sequenceAt(now),
-                stamp: now,
+              content: this.event(row, settings, now, { name: lawyer.name, email: lawyer.work_email }, 'REQUEST', {
                 ...(videoUrl ? { videoUrl } : {}),
                 ...(row.office ? { address: officeAddress(settings, row.office) } : {}),
               }),
             },
           ]
         : [];
-    await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: lawyer.work_email, replyTo: settings.email, ...msg, attachments, consultationId: row.consultation_id }, trx);
+    await this.mail.outbox.enqueue(
+      {
+        kind: 'consultation-firm',
+        to: lawyer.work_email,
+        replyTo: settings.email,
+        ...msg,
+        attachments,
+        consultationId: row.consultation_id,
+      },
+      trx,
+    );
   }
 
   /**
    * Gives a booked consultation to another lawyer (decision 0067): the new lawyer's time is taken with the
    * same primary key as a booking (409 when they are busy then), the old one is freed, both lawyers are
-   * mailed, and a confirmed consultation moves from one lawyer's feed to the other's.
+   * mailed, and a confirmed consultation moves from one lawyer's feed to the other's. A lawyer who does not
+   * sit in the consultation's office, handle its practice area or work at its time is refused with a 409
+   * naming each reason and listing them in `overridable`, unless `override` names every one of them
+   * (decision 0084); a lawyer already booked then, switched off, or without video for a video consultation is
+   * never overridable.
    */
-  async reassign(id: number, lawyerId: number): Promise<{ row: IntakeRow; from: string | null; to: string }> {
+  async reassign(
+    id: number,
+    lawyerId: number,
+    override: readonly ReassignOverride[] = [],
+  ): Promise<{ row: IntakeRow; from: string | null; to: string; overridden: ReassignOverride[] }> {
     const settings = await this.services.settings.get();
     const now = this.now();
     try {
@@ -602,22 +808,33 @@ export class Intake {
         if (!row) throw new AppError(404, 'Consultation not found');
         if (!row.slot_start) throw new AppError(409, 'This request has no booked time, so it has no lawyer to change.');
         if (!['new', 'contacted', 'scheduled', 'conflict_review', 'confirmed'].includes(row.status)) {
-          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its lawyer cannot be changed.`);
+          throw new AppError(
+            409,
+            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its lawyer cannot be changed.`,
+          );
         }
         const lawyer = await this.lawyers.get(lawyerId, trx);
         if (!lawyer) throw new AppError(404, 'Lawyer not found');
         if (!lawyer.active) throw new AppError(409, `${lawyer.name} is not taking bookings (switched off).`);
-        if (row.mode === 'video' && !lawyer.video) throw new AppError(409, `${lawyer.name} does not take video consultations.`);
-        if (row.lawyer_id === lawyerId) throw new AppError(409, `The consultation is already assigned to ${lawyer.name}.`);
+        if (row.mode === 'video' && !lawyer.video)
+          throw new AppError(409, `${lawyer.name} does not take video consultations.`);
+        if (row.lawyer_id === lawyerId)
+          throw new AppError(409, `The consultation is already assigned to ${lawyer.name}.`);
+        const busy = `${lawyer.name} already has a consultation at that time.`;
+        if ((await this.lawyers.busy(trx, row.slot_start, row.slot_start)).has(`${lawyerId}|${row.slot_start}`)) {
+          throw new AppError(409, busy);
+        }
+        const misfits = await this.reassignMisfits(trx, row, lawyer, settings);
+        const left = misfits.filter((m) => !override.includes(m.reason));
+        if (left.length) {
+          throw new AppError(409, misfits.map((m) => m.sentence).join(' '), {
+            overridable: misfits.map((m) => m.reason),
+          });
+        }
         const old = row.lawyer_id !== null ? await this.lawyers.get(row.lawyer_id, trx) : null;
         await this.lawyers.releaseSeat(trx, id);
-        if (!(await this.lawyers.takeSeat(trx, lawyerId, row.slot_start, id, now))) {
-          throw new AppError(409, `${lawyer.name} already has a consultation at that time.`);
-        }
-        // The client was told the office: an in-person consultation stays there (decision 0067).
-        if (row.mode !== 'video' && row.office && !lawyer.offices.includes(row.office)) {
-          throw new AppError(409, `${lawyer.name} does not sit in the ${row.office} office.`);
-        }
+        // Two reassignments at once: the seat's primary key still lets only one of them have the lawyer then.
+        if (!(await this.lawyers.takeSeat(trx, lawyerId, row.slot_start, id, now))) throw new AppError(409, busy);
         const office = row.office;
         await trx
           .updateTable('consultations')
@@ -632,8 +849,17 @@ export class Intake {
         const adminUrl = this.url(`/admin-side-bar/consultations?id=${id}`);
         const where = row.mode === 'video' ? 'by video' : `at the ${office ?? settings.headquarters.city} office`;
         if (old) {
-          const m = lawyerMail({ subject: `Consultation ${row.reference} reassigned: ${whenText}`, lines: [`The consultation ${row.reference} on ${whenText} is now with ${lawyer.name}; it is no longer yours.`], adminUrl });
-          await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: old.work_email, replyTo: settings.email, ...m, consultationId: id }, trx);
+          const m = lawyerMail({
+            subject: `Consultation ${row.reference} reassigned: ${whenText}`,
+            lines: [
+              `The consultation ${row.reference} on ${whenText} is now with ${lawyer.name}; it is no longer yours.`,
+            ],
+            adminUrl,
+          });
+          await this.mail.outbox.enqueue(
+            { kind: 'consultation-firm', to: old.work_email, replyTo: settings.email, ...m, consultationId: id },
+            trx,
+          );
         }
         const waiting = ['new', 'contacted', 'scheduled'].includes(row.status);
         const exp = now.getTime() + DECIDE_LINK_MS;
@@ -647,17 +873,67 @@ export class Intake {
           ...(row.status === 'confirmed' && row.video_room ? { videoUrl: this.videoUrl(row.video_room) } : {}),
           ...(waiting
             ? {
-                confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'confirm', exp })}`),
-                declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'decline', exp })}`),
+                confirmUrl: this.url(
+                  `/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'confirm', exp })}`,
+                ),
+                declineUrl: this.url(
+                  `/consultation/decide?t=${this.signer.sign({ p: 'decide', id, a: 'decline', exp })}`,
+                ),
               }
             : {}),
         });
-        await this.mail.outbox.enqueue({ kind: 'consultation-firm', to: lawyer.work_email, replyTo: settings.email, ...m, consultationId: id }, trx);
-        return { row: { ...row, lawyer_id: lawyerId, office }, from: old?.name ?? null, to: lawyer.name };
+        await this.mail.outbox.enqueue(
+          { kind: 'consultation-firm', to: lawyer.work_email, replyTo: settings.email, ...m, consultationId: id },
+          trx,
+        );
+        return {
+          row: { ...row, lawyer_id: lawyerId, office },
+          from: old?.name ?? null,
+          to: lawyer.name,
+          overridden: misfits.map((m) => m.reason),
+        };
       });
     } finally {
       this.mail.kickWorker();
     }
+  }
+
+  /**
+   * What keeps a lawyer from taking a booked consultation, each with its sentence (decision 0084): the office
+   * the client was told (an in-person consultation stays there, decision 0067), the practice area asked
+   * for, and the lawyer's own hours at that time (in that office; in any of theirs for a video consultation
+   * or one booked without an office). Hours are not named when the office is: a lawyer has none there.
+   */
+  private async reassignMisfits(
+    trx: Db,
+    row: IntakeRow,
+    lawyer: Lawyer,
+    settings: SiteSettings,
+  ): Promise<Array<{ reason: ReassignOverride; sentence: string }>> {
+    const out: Array<{ reason: ReassignOverride; sentence: string }> = [];
+    const office = row.mode !== 'video' ? row.office : null;
+    if (office && !lawyer.offices.includes(office)) {
+      out.push({ reason: 'office', sentence: `${lawyer.name} does not sit in the ${office} office.` });
+    }
+    if (row.practice_area_id !== null && !lawyer.practice_areas.includes(row.practice_area_id)) {
+      const area = await trx
+        .selectFrom('case_categories')
+        .select('case_name')
+        .where('case_category_id', '=', row.practice_area_id)
+        .executeTakeFirst();
+      const name = area?.case_name ? `${area.case_name} matters` : 'this practice area';
+      out.push({ reason: 'practice_area', sentence: `${lawyer.name} does not handle ${name}.` });
+    }
+    const slot = row.slot_start!;
+    const routing: Routing = { office, mode: null, practiceAreaId: null, lawyerId: null };
+    if (!out.some((m) => m.reason === 'office') && !this.lawyers.holds(lawyer, routing, settings.booking, slot)) {
+      const when = formatInZone(new Date(slot), settings.booking.timeZone);
+      out.push({
+        reason: 'hours',
+        sentence: `${lawyer.name} does not work at that time (${when})${office ? ` in the ${office} office` : ''}.`,
+      });
+    }
+    return out;
   }
 
   /** Clears a conflict hold (the request then waits for a decision) or declines the request. */
@@ -665,7 +941,8 @@ export class Intake {
     if (action === 'decline') {
       const row = await this.get(this.db, id);
       if (!row) throw new AppError(404, 'Consultation not found');
-      if (row.status !== 'conflict_review') throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
+      if (row.status !== 'conflict_review')
+        throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
       return this.decide(id, 'decline', note);
     }
     const res = await this.db
@@ -676,7 +953,8 @@ export class Intake {
       .executeTakeFirst();
     const row = await this.get(this.db, id);
     if (!row) throw new AppError(404, 'Consultation not found');
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
+    if (Number(res.numUpdatedRows) !== 1)
+      throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, not on conflict review.`);
     return row;
   }
 
@@ -684,7 +962,7 @@ export class Intake {
 
   /** Moves a request to another free slot (the client's "ask for another time"): it waits for the firm again. */
   async move(link: LinkPayload, slotRaw: string): Promise<IntakeRow> {
-    const fields: Record<string, unknown> = { slot: slotRaw };
+    const fields: JsonObject = { slot: slotRaw };
     if (!slotRaw) throw new AppError(400, 'Please choose one of the offered times.');
     const booking = await this.prepare(fields);
     const slot = booking.slot!;
@@ -696,13 +974,24 @@ export class Intake {
         const row = await this.get(trx, link.id);
         if (!row) throw new AppError(404, 'Consultation not found');
         if (!['new', 'contacted', 'scheduled', 'confirmed', 'conflict_review'].includes(row.status)) {
-          throw new AppError(409, `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its time cannot be changed.`);
+          throw new AppError(
+            409,
+            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so its time cannot be changed.`,
+          );
         }
         if (row.lawyer_id !== null) {
           const lawyer = await this.lawyers.get(row.lawyer_id, trx);
-          const routing = { office: row.mode === 'video' ? null : row.office, mode: null, practiceAreaId: null, lawyerId: null };
+          const routing = {
+            office: row.mode === 'video' ? null : row.office,
+            mode: null,
+            practiceAreaId: null,
+            lawyerId: null,
+          };
           if (!lawyer || !this.lawyers.holds(lawyer, routing, settings.booking, slot.toISOString())) {
-            throw new AppError(400, 'That time is not one of the offered consultation times. Please choose another time.');
+            throw new AppError(
+              400,
+              'That time is not one of the offered consultation times. Please choose another time.',
+            );
           }
         }
         await this.releaseSeat(trx, row.consultation_id);
@@ -716,20 +1005,44 @@ export class Intake {
         }
         if (row.status === 'confirmed') {
           await this.lawyers.cancelInFeed(trx, row.consultation_id, now);
-          if (row.video_room) await trx.updateTable('consultations').set({ video_room: null }).where('consultation_id', '=', row.consultation_id).execute();
+          if (row.video_room)
+            await trx
+              .updateTable('consultations')
+              .set({ video_room: null })
+              .where('consultation_id', '=', row.consultation_id)
+              .execute();
         }
         const status = row.status === 'conflict_review' ? 'conflict_review' : 'new';
         await trx
           .updateTable('consultations')
-          .set({ slot_start: slot.toISOString(), requested_at: slot.toISOString(), status, reminder_queued_at: null, updated_at: now.toISOString() })
+          .set({
+            slot_start: slot.toISOString(),
+            requested_at: slot.toISOString(),
+            status,
+            reminder_queued_at: null,
+            updated_at: now.toISOString(),
+          })
           .where('consultation_id', '=', row.consultation_id)
           .execute();
-        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
+        const ctx = this.clientContext(settings, row.reference, row.name, slot, row.consultation_id, {
+          videoRoom: row.video_room,
+          office: row.office,
+          locale: row.locale,
+        });
         if (row.status === 'confirmed') {
           // The confirmed time leaves the client's calendar; the firm confirms the new one.
           await this.queueDecisionMail(trx, row, 'cancel', null, settings, now, false, false).catch(() => undefined);
         }
-        await this.mail.outbox.enqueue({ kind: 'consultation-client', to: row.email, replyTo: settings.email, ...movedMail(ctx), consultationId: row.consultation_id }, trx);
+        await this.mail.outbox.enqueue(
+          {
+            kind: 'consultation-client',
+            to: row.email,
+            replyTo: settings.email,
+            ...movedMail(ctx),
+            consultationId: row.consultation_id,
+          },
+          trx,
+        );
         const exp = now.getTime() + DECIDE_LINK_MS;
         const extra =
           status === 'new'
@@ -737,11 +1050,20 @@ export class Intake {
                 conflicts: [],
                 slot: true,
                 opposingParty: row.opposing_party,
-                confirmUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'confirm', exp })}`),
-                declineUrl: this.url(`/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'decline', exp })}`),
+                confirmUrl: this.url(
+                  `/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'confirm', exp })}`,
+                ),
+                declineUrl: this.url(
+                  `/consultation/decide?t=${this.signer.sign({ p: 'decide', id: row.consultation_id, a: 'decline', exp })}`,
+                ),
               })
             : { text: '', html: '' };
-        const firm = firmClientAction(row.reference, row.name, `asked to move the consultation to ${slot.toISOString()}`, this.url('/admin-side-bar/consultations'));
+        const firm = firmClientAction(
+          row.reference,
+          row.name,
+          `asked to move the consultation to ${slot.toISOString()}`,
+          this.url('/admin-side-bar/consultations'),
+        );
         await this.mail.outbox.enqueue(
           {
             kind: 'consultation-firm',
@@ -792,8 +1114,21 @@ export class Intake {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
         const row = (await this.get(trx, id))!;
-        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, { videoRoom: row.video_room, office: row.office, locale: row.locale });
-        await this.mail.outbox.enqueue({ kind: 'consultation-reminder', to: row.email, replyTo: settings.email, ...reminderMail(ctx), consultationId: id }, trx);
+        const ctx = this.clientContext(settings, row.reference, row.name, new Date(row.requested_at), id, {
+          videoRoom: row.video_room,
+          office: row.office,
+          locale: row.locale,
+        });
+        await this.mail.outbox.enqueue(
+          {
+            kind: 'consultation-reminder',
+            to: row.email,
+            replyTo: settings.email,
+            ...reminderMail(ctx),
+            consultationId: id,
+          },
+          trx,
+        );
         await this.queueWhatsapp(trx, row, 'reminder', settings);
         queued++;
       });
@@ -834,5 +1169,11 @@ export class Intake {
 }
 
 function decisionPast(d: Decision): string {
-  return { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', no_show: 'marked as a no-show' }[d];
+  return {
+    confirm: 'confirmed',
+    decline: 'declined',
+    cancel: 'cancelled',
+    complete: 'marked completed',
+    no_show: 'marked as a no-show',
+  }[d];
 }

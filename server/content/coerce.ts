@@ -1,5 +1,6 @@
 import { ALT_FLAG, ALT_MAX, altColumn, altFileFields, defaultAlt } from '../../content/alt';
-import { isBlank, type ResourceDef } from '../../content/kit';
+import { columnValue, isBlank, type ResourceDef, type Row, type Values } from '../../content/kit';
+import type { JsonObject } from '../../content/json';
 import { AppError } from '../lib/errors';
 
 /**
@@ -22,15 +23,15 @@ export function parseId(raw: unknown): number | null {
  */
 export function resolveAlt(
   r: ResourceDef,
-  body: Record<string, unknown>,
-  values: Record<string, unknown>,
-  existing: Record<string, unknown> | null,
+  body: JsonObject,
+  values: Values,
+  existing: Row | null,
   newFiles: ReadonlySet<string>,
   removed: ReadonlySet<string>,
-): Record<string, unknown> {
+): Values {
   const fields = altFileFields(r);
   if (!fields.length) return {};
-  const out: Record<string, unknown> = {};
+  const out: Values = {};
   let flagged = false;
   for (const field of fields) {
     const col = altColumn(field);
@@ -47,7 +48,7 @@ export function resolveAlt(
       out[col] = defaultAlt(r, field, values);
       flagged = true;
     } else {
-      out[col] = existing[col];
+      out[col] = columnValue(existing[col]);
       if (Number(existing[ALT_FLAG])) flagged = true;
     }
   }

@@ -1,9 +1,9 @@
-import type { ListDef, ResourceDef } from '../../content/kit';
+import type { ListDef, ResourceDef, Values } from '../../content/kit';
 import { listItemSchema } from '../../content/input';
 import { resources } from '../../content/resources/index';
-import { dynamic } from '../db/schema';
 import { removeWithVariants } from '../files/variants';
 import { AppError } from '../lib/errors';
+import { groupTables } from './group-tables';
 import type { Extension, ExtensionPlan, Row } from './types';
 
 /**
@@ -23,7 +23,7 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
     async decorate(db, rows) {
       if (!rows.length) return;
       const ids = rows.map((row) => Number(row[r.id]));
-      const items = await dynamic(db)
+      const items = await groupTables(db)
         .selectFrom(list.table)
         .select([list.parent, ...fields, ...(img ? [img.column] : [])])
         .where(list.parent, 'in', ids)
@@ -41,7 +41,7 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
 
     async ownedFiles(db, id) {
       if (!img) return [];
-      const items = await dynamic(db).selectFrom(list.table).select(img.column).where(list.parent, '=', id).execute();
+      const items = await groupTables(db).selectFrom(list.table).select(img.column).where(list.parent, '=', id).execute();
       return items.map((item) => String(item[img.column] ?? '')).filter(Boolean);
     },
 
@@ -67,15 +67,15 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
       if (parsed.length > list.max) throw new AppError(400, `At most ${list.max} ${list.label.toLowerCase()} per ${r.label.toLowerCase()}.`);
 
       const written: string[] = [];
-      const items: Row[] = [];
+      const items: Values[] = [];
       try {
         for (const [i, item] of parsed.entries()) {
           if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new AppError(400, notAList);
           const res = itemSchema.safeParse(item);
           if (!res.success) throw new AppError(400, `${list.admin.item} ${i + 1}: ${res.error.issues[0]?.message ?? 'not valid.'}`);
-          const values: Row = { ...res.data };
+          const values: Values = { ...res.data };
           const file = img ? ctx.body.files.find((f) => f.field === `${img.fileField}_${i}`) : undefined;
-          const given = img ? (item as Record<string, unknown>)[img.column] : undefined;
+          const given: unknown = img ? Reflect.get(item, img.column) : undefined;
           const kept = typeof given === 'string' && oldImages.includes(given) ? given : '';
           if (fields.every((f) => values[f] === '') && !file && !kept) continue;
           if (img) {
@@ -99,7 +99,7 @@ function listExtension(r: ResourceDef, name: string, list: ListDef): Extension {
         written,
         obsolete: oldImages.filter((p) => !keptImages.has(p)),
         apply: async (trx, id) => {
-          const t = dynamic(trx);
+          const t = groupTables(trx);
           await t.deleteFrom(list.table).where(list.parent, '=', id).execute();
           for (const [position, item] of items.entries()) {
             await t

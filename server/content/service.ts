@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import type { Mode, ReadRowOf, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
+import type { ColumnValue, Mode, ReadRowOf, ResourceDef, ResourceKey, ValidationContext, Values } from '../../content/kit';
 import { about, caseDetails, cases, groupOf, resourceByKey, resources } from '../../content/resources/index';
 import { bumpContentVersion } from '../cluster/version';
 import { nowIso } from '../db/index';
@@ -13,25 +13,19 @@ import { loadImageMeta, removeWithVariants, saveImageMeta, type ImageMeta } from
 import { AppError } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 import { parseId, resolveAlt } from './coerce';
-import { typed, type Database } from '../database';
-import { dynamic, type DynamicDb } from '../db/schema';
+import type { Database, DbOrTrx } from '../database';
+import { groupTables, type StoredRow } from './group-tables';
 import { parseInput } from '../../content/input';
 import { extensions } from './extensions';
 import type { ExtensionContext, Row, RowWriteHook } from './types';
-import {
-  ContentLifecycle,
-  LIFECYCLE_COLUMNS,
-  parseDraft,
-  readStatus,
-  snapshotFiles as snapshotFilesOf,
-  type LifecycleOptions,
-  type LooseDb,
-  type WriteOptions,
-} from './lifecycle';
+import { ContentLifecycle } from './lifecycle/index';
+import { LIFECYCLE_COLUMNS, readStatus, type LifecycleOptions, type WriteOptions } from './lifecycle/core';
+import { parseDraft, snapshotFiles as snapshotFilesOf } from './lifecycle/snapshot';
 
 /**
- * Rows read by table name, as their declaration types them: the one place the declaration is taken at its
- * word (the columns are the declaration's, the migrations made them from it; tests/api/groups.test.ts).
+ * Rows read by table name (group-tables.ts), as their declaration types them: the one place the declaration
+ * is taken at its word (the columns are the declaration's, the migrations made them from it;
+ * tests/content/groups.test.ts), decision 0102.
  */
 function declared<R extends ResourceDef>(_r: R, rows: Row[]): ReadRowOf<R>[] {
   return rows as ReadRowOf<R>[];
@@ -40,7 +34,7 @@ function declared<R extends ResourceDef>(_r: R, rows: Row[]): ReadRowOf<R>[] {
 /** Public reads see published rows outside the trash; the admin sees every row. */
 type Scope = 'public' | 'admin';
 /** The service's own database handle type (a transaction of it included). */
-type Db = DynamicDb;
+type Db = DbOrTrx;
 
 export type { Extension, ExtensionContext, ExtensionPlan, Row } from './types';
 
@@ -79,13 +73,8 @@ export class ContentService {
     return this.store.db;
   }
 
-  /** The content tables by name (a group's table is its declaration's `table` string). */
-  private get dyn(): DynamicDb {
-    return dynamic(this.store.db);
-  }
-
-  private selectRows(r: ResourceDef, scope: Scope = 'public', db: Db = this.dyn) {
-    let q = db.selectFrom(r.table).selectAll(r.table);
+  private selectRows(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
+    let q = groupTables(db).selectFrom(r.table).selectAll(r.table);
     for (const [i, j] of (r.joins ?? []).entries()) {
       const ref = groupOf(j.ref);
       const alias = `j${i}`;
@@ -105,7 +94,7 @@ export class ContentService {
   }
 
   /** Rows in list order: the order the firm set for ordered groups, else by id. */
-  private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.dyn) {
+  private selectSorted(r: ResourceDef, scope: Scope = 'public', db: Db = this.db) {
     const q = this.selectRows(r, scope, db);
     return r.ordered
       ? q.orderBy(`${r.table}.position`, 'asc').orderBy(`${r.table}.${r.id}`, r.order)
@@ -113,18 +102,16 @@ export class ContentService {
   }
 
   /** One row as the admin sees it (drafts and trash included), read through `db` (a transaction). */
-  async readRow(loose: LooseDb, r: ResourceDef, id: number): Promise<Row | null> {
-    const db: Db = loose;
+  async readRow(db: Db, r: ResourceDef, id: number): Promise<Row | null> {
     const row = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, '=', id).executeTakeFirst();
-    return row ? (await this.decorate(r, [row as Row], 'admin', db))[0]! : null;
+    return row ? (await this.decorate(r, [row], 'admin', db))[0]! : null;
   }
 
   /** Rows by id as the admin sees them (any order). */
-  async readRows(loose: LooseDb, r: ResourceDef, ids: number[]): Promise<Row[]> {
+  async readRows(db: Db, r: ResourceDef, ids: number[]): Promise<Row[]> {
     if (!ids.length) return [];
-    const db: Db = loose;
     const rows = await this.selectRows(r, 'admin', db).where(`${r.table}.${r.id}`, 'in', ids).execute();
-    return this.decorate(r, rows as Row[], 'admin', db);
+    return this.decorate(r, rows, 'admin', db);
   }
 
   /** Tells this instance's caches that a group (one row `id` of it, when given) changed; the caller bumped the shared version. */
@@ -132,14 +119,14 @@ export class ContentService {
     this.emit(key, undefined, id);
   }
 
-  private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.dyn): Promise<Row[]> {
+  private async decorate(r: ResourceDef, rows: Row[], scope: Scope = 'public', db: Db = this.db): Promise<Row[]> {
     for (const row of rows) {
       row[r.id] = Number(row[r.id]);
       for (const [name, f] of Object.entries(r.fields)) {
         if ((f.type === 'ref' || f.type === 'int') && row[name] !== null && row[name] !== undefined) row[name] = Number(row[name]);
       }
     }
-    await extensions[r.key]?.decorate?.(typed(db), rows);
+    await extensions[r.key]?.decorate?.(db, rows);
     // --- lifecycle: a preview shows the pending draft; public rows carry no lifecycle columns ---
     const preview = scope === 'public' ? this.lifecycle.overlayFor(r.key) : undefined;
     for (const row of rows) {
@@ -158,7 +145,7 @@ export class ContentService {
    * Rows of groups with images carry `image_meta` (stored path → width, height, variant widths), so
    * public pages can give each image its size and a srcset (decision 0005). The spec's keys are untouched.
    */
-  private async attachImageMeta(r: ResourceDef, rows: Row[], db: Db = this.dyn): Promise<void> {
+  private async attachImageMeta(r: ResourceDef, rows: Row[], db: Db = this.db): Promise<void> {
     const fields = Object.entries(r.files)
       .filter(([, d]) => d.kind !== 'document')
       .map(([n]) => n);
@@ -170,7 +157,7 @@ export class ContentService {
         ...fields.map((n) => row[n]),
         ...lists.flatMap(([name, column]) => (Array.isArray(row[name]) ? (row[name] as Row[]).map((item) => item[column]) : [])),
       ].filter((p): p is string => typeof p === 'string' && isImagePath(p));
-    const meta = await loadImageMeta(typed(db), rows.flatMap(pathsOf));
+    const meta = await loadImageMeta(db, rows.flatMap(pathsOf));
     for (const row of rows) {
       const own: ImageMetaMap = {};
       for (const p of pathsOf(row)) {
@@ -198,7 +185,7 @@ export class ContentService {
     return { rows: declared(r, await this.decorate(r, rows)), total };
   }
 
-  async listWhere<R extends ResourceDef>(r: R, column: string, value: unknown): Promise<ReadRowOf<R>[]> {
+  async listWhere<R extends ResourceDef>(r: R, column: string, value: ColumnValue): Promise<ReadRowOf<R>[]> {
     const rows = await this.selectSorted(r)
       .where(`${r.table}.${column}`, '=', value)
       .execute();
@@ -213,7 +200,9 @@ export class ContentService {
 
   /** Rows on the site (public), or every stored row including drafts and the trash ('all'). */
   async count(r: ResourceDef, scope: 'public' | 'all' = 'public'): Promise<number> {
-    let q = this.dyn.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
+    let q = groupTables(this.db)
+      .selectFrom(r.table)
+      .select((eb) => eb.fn.countAll().as('n'));
     if (scope === 'public') {
       // A preview counts its row in (a paged list page must reach it).
       const preview = this.lifecycle.overlayFor(r.key);
@@ -226,20 +215,20 @@ export class ContentService {
     return Number(row.n);
   }
 
-  private async mustGet(r: ResourceDef, rawId: unknown): Promise<Row> {
+  private async mustGet(r: ResourceDef, rawId: unknown): Promise<StoredRow> {
     const id = parseId(rawId);
     if (id === null) throw new AppError(400, r.missingIdMessage);
-    const row = await this.dyn.selectFrom(r.table).selectAll().where(r.id, '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await groupTables(this.db).selectFrom(r.table).selectAll().where(r.id, '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row) throw new AppError(404, `${r.label} not found`);
-    return row as Row;
+    return row;
   }
 
   /** Every ref field must name an existing row; two refs that relate (a case of a category) must agree. */
-  private async checkRefs(r: ResourceDef, values: Row): Promise<void> {
+  private async checkRefs(r: ResourceDef, values: Values): Promise<void> {
     for (const [name, f] of Object.entries(r.fields)) {
       if (f.type !== 'ref' || values[name] === null || values[name] === undefined) continue;
       const ref = groupOf(f.ref!);
-      const target = await this.dyn.selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).where('deleted_at', 'is', null).executeTakeFirst();
+      const target = await groupTables(this.db).selectFrom(ref.table).selectAll().where(ref.id, '=', values[name]).where('deleted_at', 'is', null).executeTakeFirst();
       const invalid = `Selected ${f.label.toLowerCase()} is invalid`;
       if (!target) throw new AppError(400, invalid);
       for (const [other, of] of Object.entries(r.fields)) {
@@ -261,8 +250,9 @@ export class ContentService {
     return name in r.files ? body.files.find((f) => f.field === name) : undefined;
   }
 
-  private async storeNewFiles(r: ResourceDef, body: ParsedBody, written: string[], images: Map<string, ImageMeta>): Promise<Row> {
-    const out: Row = {};
+  /** The stored path of each new file of the write, by field. */
+  private async storeNewFiles(r: ResourceDef, body: ParsedBody, written: string[], images: Map<string, ImageMeta>): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
     for (const [name, def] of Object.entries(r.files)) {
       const tmp = this.pickFile(r, body, name);
       if (!tmp) continue;
@@ -300,7 +290,7 @@ export class ContentService {
     this.changes.emit('change', { key, version, ...(id === undefined ? {} : { id }) } satisfies ChangeEvent);
   }
 
-  async create(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
+  async create<R extends ResourceDef>(r: R, body: ParsedBody, opts: WriteOptions = {}): Promise<ReadRowOf<R>> {
     const status = readStatus(body.fields.status) ?? 'published';
     const ctx: ValidationContext = {
       mode: 'add',
@@ -322,8 +312,8 @@ export class ContentService {
       let version = 0;
       const id = await this.db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const position = await this.lifecycle.nextPosition(dynamic(trx), r);
-        const row = await dynamic(trx)
+        const position = await this.lifecycle.nextPosition(trx, r);
+        const row = await groupTables(trx)
           .insertInto(r.table)
           .values({ ...values, status, position, created_at: now, updated_at: now })
           .returning(r.id)
@@ -332,18 +322,18 @@ export class ContentService {
         version = await bumpContentVersion(trx);
         await ext?.apply(trx, newId);
         await saveImageMeta(trx, images, now);
-        await this.lifecycle.recordRevision(dynamic(trx), r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
+        await this.lifecycle.recordRevision(trx, r, newId, status === 'draft' ? 'create draft' : 'create', opts.actor);
         return newId;
       });
       this.emit(r.key, version, id);
-      return (await this.readRow(this.dyn, r, id))!;
+      return declared(r, [(await this.readRow(this.db, r, id))!])[0]!;
     } catch (err) {
       await this.removeFiles(written);
       throw err;
     }
   }
 
-  async update(r: ResourceDef, body: ParsedBody, opts: WriteOptions = {}): Promise<Row> {
+  async update<R extends ResourceDef>(r: R, body: ParsedBody, opts: WriteOptions = {}): Promise<ReadRowOf<R>> {
     // --- lifecycle: `status: draft` on a published row saves a pending draft; the live row is untouched ---
     const status = readStatus(body.fields.status);
     const live = await this.mustGet(r, body.fields[r.id]);
@@ -382,17 +372,17 @@ export class ContentService {
       const ext = extensions[r.key]?.prepare ? await extensions[r.key]!.prepare!(this.extensionContext(body, existing, images)) : null;
       if (ext) written.push(...ext.written);
       if (pending) {
-        await this.lifecycle.saveDraft(r, id, live, values, ext, (trx) => saveImageMeta(typed(trx), images, nowIso()), opts.actor);
+        await this.lifecycle.saveDraft(r, id, live, values, ext, (trx) => saveImageMeta(trx, images, nowIso()), opts.actor);
       } else {
         await this.db.transaction().execute(async (trx) => {
           const now = nowIso();
-          await this.lifecycle.baseline(dynamic(trx), r, id);
+          await this.lifecycle.baseline(trx, r, id);
           const state = status === 'published' ? { status, pending_draft: null, publish_at: null } : {};
-          await dynamic(trx).updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
+          await groupTables(trx).updateTable(r.table).set({ ...values, ...state, updated_at: now }).where(r.id, '=', id).execute();
           version = await bumpContentVersion(trx);
           await ext?.apply(trx, id);
           await saveImageMeta(trx, images, now);
-          await this.lifecycle.recordRevision(dynamic(trx), r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
+          await this.lifecycle.recordRevision(trx, r, id, status === 'published' && live.status !== 'published' ? 'publish' : 'update', opts.actor);
         });
         // Publishing over a pending draft: the draft's own files are no longer needed.
         if (status === 'published') obsolete.push(...snapshotFilesOf(r, parseDraft(live.pending_draft)));
@@ -405,7 +395,7 @@ export class ContentService {
     // Replaced files stay (privately) while a revision refers to them, so History can restore them.
     await this.lifecycle.retire(r, id, obsolete);
     if (!pending) this.emit(r.key, version, id);
-    return (await this.readRow(this.dyn, r, id))!;
+    return declared(r, [(await this.readRow(this.db, r, id))!])[0]!;
   }
 
   /** Groups whose rows point at r (for refusing a delete that would orphan them). */
@@ -417,12 +407,13 @@ export class ContentService {
     );
   }
 
-  async remove(r: ResourceDef, rawId: unknown, opts: WriteOptions = {}): Promise<Row> {
+  /** The spec's delete: the row as it was stored (its columns, lifecycle ones included) goes to the trash. */
+  async remove(r: ResourceDef, rawId: unknown, opts: WriteOptions = {}): Promise<StoredRow> {
     const existing = await this.mustGet(r, rawId);
     const id = Number(existing[r.id]);
     const blockers: string[] = [];
     for (const { dep, field } of this.dependents(r)) {
-      const row = await this.dyn
+      const row = await groupTables(this.db)
         .selectFrom(dep.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .where(field, '=', id)

@@ -35,7 +35,7 @@ export class SettingsService {
   async update(input: unknown, before?: (next: SiteSettings) => Promise<void>): Promise<SiteSettings> {
     if (input && typeof input === 'object' && 'override_reason' in input) {
       // The publish check's field (decision 0019) travels beside the settings, never into them.
-      const { override_reason: _reason, ...rest } = input as Record<string, unknown>;
+      const { override_reason: _reason, ...rest } = input;
       input = rest;
     }
     const parsed = SiteSettingsSchema.safeParse(input);

@@ -5,8 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
-import type { Database } from '../database';
-import type { DynamicDb } from '../db/schema';
+import type { Database, DbOrTrx } from '../database';
 import type { UploadLimits } from '../files/check';
 import type { ParsedBody, TempFile } from '../files/multipart';
 import type { FileStore } from '../files/store';
@@ -43,8 +42,8 @@ export interface ExtensionContext {
 
 /** What the lifecycle reads and signals through the content service. */
 export interface ContentRows {
-  readRow(db: DynamicDb, r: ResourceDef, id: number): Promise<Row | null>;
-  readRows(db: DynamicDb, r: ResourceDef, ids: number[]): Promise<Row[]>;
+  readRow(db: DbOrTrx, r: ResourceDef, id: number): Promise<Row | null>;
+  readRows(db: DbOrTrx, r: ResourceDef, ids: number[]): Promise<Row[]>;
   notifyChange(key: string, id?: number): void;
   /** Run in the transaction of each live write. */
   readonly rowWriteHooks: readonly RowWriteHook[];
@@ -55,5 +54,5 @@ export interface ContentRows {
  * unpublish, trash, restore, a restored revision), after the write: old addresses get their redirects there
  * (decision 0057), so they commit or roll back with it.
  */
-export type RowWriteHook = (trx: DynamicDb, r: ResourceDef, id: number) => Promise<void>;
+export type RowWriteHook = (trx: DbOrTrx, r: ResourceDef, id: number) => Promise<void>;
 

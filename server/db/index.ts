@@ -29,6 +29,8 @@ import { up as bookableLawyers } from './migrations/0035-bookable-lawyers';
 import { up as consultationLocale } from './migrations/0038-consultation-locale';
 import { up as whatsapp } from './migrations/0039-whatsapp';
 import { up as contentTranslations } from './migrations/0041-content-translations';
+import { up as translationSource } from './migrations/0042-translation-source';
+import { up as translationSlugs } from './migrations/0044-translation-slugs';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -228,6 +230,8 @@ function builtIn(dialect: Dialect): Record<string, Migration> {
     '0038-consultation-locale': { up: consultationLocale(dialect) },
     '0039-whatsapp': { up: whatsapp(dialect) },
     '0041-content-translations': { up: contentTranslations(dialect) },
+    '0042-translation-source': { up: translationSource(dialect) },
+    '0044-translation-slugs': { up: translationSlugs(dialect) },
   };
 }
 

@@ -2,7 +2,7 @@
  * What the store and the migrations know of the tables: nothing of any feature (decision 0037). The
  * product's typed `Database` is composed above this layer, in `server/database.ts`.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { DrainOuterGeneric, Kysely, Transaction } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,11 +11,16 @@ export type Dialect = 'sqlite' | 'postgres';
  * plain records.
  */
 export type DynamicTables = Record<string, Record<string, unknown>>;
-export type DynamicDb = Kysely<DynamicTables>;
 
-/** A typed connection or transaction viewed by table name (see DynamicTables). */
-export function dynamic<DB>(db: Kysely<DB> | Transaction<DB>): DynamicDb {
-  return db as unknown as DynamicDb;
+/**
+ * A typed connection or transaction (a transaction stays that transaction) that also reads any table by
+ * name, its row plain records (see DynamicTables): Kysely's `withTables`, not a cast. Code over a content
+ * group's table uses `groupTables` (server/content/group-tables.ts, decision 0102) instead.
+ */
+export function dynamic<DB>(db: Transaction<DB>): Kysely<DrainOuterGeneric<DB & DynamicTables>>;
+export function dynamic<DB>(db: Kysely<DB>): Kysely<DrainOuterGeneric<DB & DynamicTables>>;
+export function dynamic<DB>(db: Kysely<DB>): Kysely<DrainOuterGeneric<DB & DynamicTables>> {
+  return db.withTables<DynamicTables>();
 }
 
 /**

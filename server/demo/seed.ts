@@ -12,12 +12,27 @@ import type { Services } from '../services';
 import { nowIso } from '../db/index';
 import type { Insertable } from 'kysely';
 import type { Database } from '../database';
+import { demoTranslationItems } from './translations/index';
+import {
+  DEMO_GALLERY_KEYS,
+  type DemoBlogKey,
+  type DemoCaseKey,
+  type DemoCategoryKey,
+  type DemoEventKey,
+  type DemoFaqKey,
+  type DemoGalleryKey,
+  type DemoIds,
+  type DemoReviewKey,
+  type DemoVacancyKey,
+} from './translations/types';
 
 /**
  * Demo content for a fresh database: a complete site for the fictional firm of DEFAULT_SETTINGS
  * (Harrow & Vale Legal Consultants, Kochi, 1993). Every row goes through ContentService.create, so the
- * shipped pictures and PDFs (db/demo/, made by scripts/generate-demo-images.mjs) are checked and stored
- * exactly like uploads. Event and ad dates are computed from the seed time.
+ * shipped pictures and PDFs (db/demo/, made by scripts/generate-demo-images.ts) are checked and stored
+ * exactly like uploads. Event and ad dates are computed from the seed time. Every row with text, and the
+ * settings' texts, are then published in Malayalam and Hindi (./translations, decision 0080), so every
+ * public page reads in all three languages.
  */
 
 const MARKER = 'demo_seeded';
@@ -48,81 +63,94 @@ interface Item {
   files?: Record<string, string>;
 }
 
-const CATEGORIES = [
+const CATEGORIES: readonly { key: DemoCategoryKey; name: string }[] = [
   { key: 'family', name: 'Family Law' },
   { key: 'property', name: 'Property & Real Estate' },
   { key: 'criminal', name: 'Criminal Defence' },
   { key: 'corporate', name: 'Corporate & Commercial' },
   { key: 'consumer', name: 'Consumer Protection' },
   { key: 'employment', name: 'Employment Law' },
-] as const;
-type CategoryKey = (typeof CATEGORIES)[number]['key'];
+];
+type CategoryKey = DemoCategoryKey;
 
 /** Case titles by category; `details` names a text file (and optionally a PDF) for the case view. */
-const CASES: { category: CategoryKey; title: string; details?: string; file?: string }[] = [
+const CASES: { key: DemoCaseKey; category: CategoryKey; title: string; details?: string; file?: string }[] = [
   {
+    key: 'mutual-divorce',
     category: 'family',
     title: 'Mutual consent divorce concluded in eight months with a shared parenting plan',
     details: 'case-mutual-divorce',
   },
   {
+    key: 'interim-maintenance',
     category: 'family',
     title: 'Interim maintenance secured for a homemaker and her two children',
     details: 'case-interim-maintenance',
   },
-  { category: 'family', title: 'Guardianship of a minor granted to the maternal grandparents' },
+  { key: 'guardianship', category: 'family', title: 'Guardianship of a minor granted to the maternal grandparents' },
   {
+    key: 'partition-mediation',
     category: 'property',
     title: 'Ancestral property partition in Ernakulam settled through mediation',
     details: 'case-partition-mediation',
   },
   {
+    key: 'builder-refund',
     category: 'property',
     title: 'Builder directed to refund a homebuyer with interest for a delayed apartment',
     details: 'case-builder-refund',
   },
   {
+    key: 'tenant-eviction',
     category: 'property',
     title: 'Eviction ordered for the bona fide need of a landlord’s family',
     details: 'case-tenant-eviction',
     file: 'files/rent-control-order-summary.pdf',
   },
   {
+    key: 'anticipatory-bail',
     category: 'criminal',
     title: 'Anticipatory bail for elderly parents named in a matrimonial complaint',
     details: 'case-anticipatory-bail',
   },
   {
+    key: 'cheque-acquittal',
     category: 'criminal',
     title: 'Acquittal in a cheque dishonour prosecution under Section 138',
     details: 'case-cheque-acquittal',
   },
   {
+    key: 'shareholder-arbitration',
     category: 'corporate',
     title: 'Shareholder deadlock in a family spice export company resolved by arbitration',
     details: 'case-shareholder-arbitration',
   },
   {
+    key: 'invoice-recovery',
     category: 'corporate',
     title: 'Recovery of unpaid invoices for a software services firm through a commercial suit',
   },
   {
+    key: 'hospital-negligence',
     category: 'consumer',
     title: 'Hospital held liable for a surgical sponge left after an operation',
     details: 'case-hospital-negligence',
   },
   {
+    key: 'insurance-claim',
     category: 'consumer',
     title: 'Insurer directed to pay a wrongly rejected health insurance claim',
     details: 'case-insurance-claim',
     file: 'files/health-claim-order-summary.pdf',
   },
   {
+    key: 'reinstatement',
     category: 'employment',
     title: 'Reinstatement with back wages for a factory worker dismissed without enquiry',
     details: 'case-reinstatement',
   },
   {
+    key: 'gratuity-recovery',
     category: 'employment',
     title: 'Gratuity and leave encashment recovered for a retired bank officer',
     details: 'case-gratuity-recovery',
@@ -130,38 +158,44 @@ const CASES: { category: CategoryKey; title: string; details?: string; file?: st
 ];
 
 /** Oldest first: the list shows the newest (highest id) first. */
-const BLOGS: { category: CategoryKey; title: string; text: string; image: string; file?: string }[] = [
+const BLOGS: { key: DemoBlogKey; category: CategoryKey; title: string; text: string; image: string; file?: string }[] = [
   {
+    key: 'final-settlement',
     category: 'employment',
     title: 'Your Rights When Your Employer Holds Back the Final Settlement',
     text: 'blog-final-settlement',
     image: 'images/blog-final-settlement.jpg',
   },
   {
+    key: 'founders-agreement',
     category: 'corporate',
     title: 'Founders’ Agreements: Five Clauses Small Businesses Overlook',
     text: 'blog-founders-agreement',
     image: 'images/blog-founders-agreement.jpg',
   },
   {
+    key: 'anticipatory-bail',
     category: 'criminal',
     title: 'Anticipatory Bail Explained: When and How to Apply',
     text: 'blog-anticipatory-bail',
     image: 'images/blog-anticipatory-bail.jpg',
   },
   {
+    key: 'consumer-complaint',
     category: 'consumer',
     title: 'Filing a Consumer Complaint Online: A Practical Guide to e-Daakhil',
     text: 'blog-consumer-complaint',
     image: 'images/blog-consumer-complaint.jpg',
   },
   {
+    key: 'mutual-divorce',
     category: 'family',
     title: 'Mutual Consent Divorce in India: Timelines, Documents and the Cooling-off Period',
     text: 'blog-mutual-divorce',
     image: 'images/blog-mutual-divorce.jpg',
   },
   {
+    key: 'title-check',
     category: 'property',
     title: 'Before You Buy: A Title Verification Checklist for Property in Kerala',
     text: 'blog-title-check',
@@ -180,13 +214,14 @@ interface DemoSpeaker {
   image: string;
 }
 
-function events(now: Date): { fields: Record<string, string>; image: string; speakers: DemoSpeaker[] }[] {
+function events(now: Date): { key: DemoEventKey; fields: Record<string, string>; image: string; speakers: DemoSpeaker[] }[] {
   const soon = addDays(now, 21);
   const later = addDays(now, 60);
   const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
   const camp = addDays(now, 120);
   return [
     {
+      key: 'property-rights',
       fields: {
         event_title: 'Know Your Property Rights',
         event_description:
@@ -226,6 +261,7 @@ function events(now: Date): { fields: Record<string, string>; image: string; spe
       ],
     },
     {
+      key: 'startups-law',
       fields: {
         event_title: 'Startups and the Law',
         event_description:
@@ -265,6 +301,7 @@ function events(now: Date): { fields: Record<string, string>; image: string; spe
       ],
     },
     {
+      key: 'cyber-fraud',
       fields: {
         event_title: 'Cyber Fraud and You',
         event_description:
@@ -288,6 +325,7 @@ function events(now: Date): { fields: Record<string, string>; image: string; spe
       ],
     },
     {
+      key: 'legal-aid-camp',
       fields: {
         event_title: 'Free Legal Aid Camp',
         event_description:
@@ -302,38 +340,44 @@ function events(now: Date): { fields: Record<string, string>; image: string; spe
   ];
 }
 
-const REVIEWS = [
+const REVIEWS: { key: DemoReviewKey; name: string; profession: string; message: string }[] = [
   {
+    key: 'anitha',
     name: 'Anitha Varghese',
     profession: 'School Teacher, Aluva',
     message:
       'Our family’s partition case had dragged on for four years. Harrow & Vale suggested mediation, explained every option patiently and got all five of us to an agreement we could live with. We registered the deed within three months.',
   },
   {
+    key: 'rohan',
     name: 'Rohan Pillai',
     profession: 'Software Engineer, Bengaluru',
     message:
       'Arjun drafted our founders’ agreement before we took our first investment. Eighteen months later, when a co-founder left, every question was already answered on paper. Clear advice, sensible fees and no jargon.',
   },
   {
+    key: 'sajeev',
     name: 'Sajeev Kumar',
     profession: 'Restaurant Owner, Kozhikode',
     message:
       'They reviewed our employment contracts and standing orders after a dispute with a former manager. The matter closed without a case, and our paperwork is finally in order. I would recommend them to any small business.',
   },
   {
+    key: 'lakshmi',
     name: 'Lakshmi Iyer',
     profession: 'Retired Bank Officer, Chennai',
     message:
       'My gratuity was held up for eight months after retirement. Within weeks of engaging the firm, the bank paid it with interest. I was kept informed at every step, which meant a great deal to me.',
   },
   {
+    key: 'joseph',
     name: 'Joseph Mathew',
     profession: 'Engineer, Dubai',
     message:
       'Buying a plot in Kottayam from abroad worried me. The team checked thirty years of records, found an unreleased mortgage and made sure it was cleared before registration. I could not have done it without them.',
   },
   {
+    key: 'fathima',
     name: 'Fathima Rasheed',
     profession: 'Homemaker, Thiruvananthapuram',
     message:
@@ -390,43 +434,51 @@ const LAWYERS: Array<{ name: string; email: string; video: boolean; areas: Categ
   },
 ];
 
-const FAQS = [
+const FAQS: { key: DemoFaqKey; question: string; answer: string }[] = [
   {
+    key: 'booking',
     question: 'How do I book a consultation?',
     answer:
       'Use the Book Consultation page to choose a preferred date and time and give a short summary of your legal issue, or call any of our offices. We confirm every booking by phone or email, as consultations are subject to availability and prior scheduling.',
   },
   {
+    key: 'hours',
     question: 'What are your consultation hours?',
     answer:
       'Consultations are held Monday to Saturday, in the morning from 3:00 to 8:00 AM and in the evening from 6:00 to 8:00 PM, so that clients who work regular hours or live abroad can meet us without taking leave.',
   },
   {
+    key: 'documents',
     question: 'What should I bring to my first meeting?',
     answer:
       'Bring copies of every document connected with your matter (agreements, deeds, notices, court papers, emails and messages), a short written timeline of events and a photo identity document. Keep the originals safe; we will ask for them when they are needed.',
   },
   {
+    key: 'abroad',
     question: 'Can I consult you if I live outside India?',
     answer:
       'Yes. Many of our clients are non-resident Indians. We meet by video call, send documents securely by email and can act for you in India through a properly executed power of attorney.',
   },
   {
+    key: 'fees',
     question: 'How are your fees worked out?',
     answer:
       'We explain our fees in writing before any work begins. Drafting and advisory work is usually charged at a fixed fee; court matters are charged by stage. There are no hidden charges, and court fees and other expenses are shown separately.',
   },
   {
+    key: 'confidential',
     question: 'Is what I tell you kept confidential?',
     answer:
       'Yes. Communications between an advocate and a client are privileged and we treat everything you share as confidential. We do not discuss your matter with anyone without your consent.',
   },
   {
+    key: 'offices',
     question: 'Which offices do you have?',
     answer:
       'Our head office is in Kochi, with offices in Thiruvananthapuram, Kozhikode, Bengaluru and Chennai. The Contact page lists the address and phone number of each office.',
   },
   {
+    key: 'urgent',
     question: 'What if my matter is urgent?',
     answer:
       'Send us a WhatsApp message with the word URGENT and a one-line description of the problem. A member of the team will call you back as soon as possible, including outside consultation hours.',
@@ -451,30 +503,33 @@ const PARTNERS: Item[] = [
   { fields: { partner_name: 'Anand & Iyer Chartered Accountants' } },
 ];
 
-const GALLERY: Item[] = [
-  ['Reception at our Kochi headquarters, Marine Crest', 'gallery-reception.jpg'],
-  ['Free legal aid camp, Thiruvananthapuram', 'gallery-legal-aid-camp.jpg'],
-  ['Annual lecture on access to justice', 'gallery-lecture.jpg'],
-  ['The firm’s law library in Kochi', 'gallery-library.jpg'],
-  ['Consumer rights workshop for college students', 'gallery-consumer-workshop.jpg'],
-  ['Opening of our Bengaluru office on Residency Road', 'gallery-bengaluru-office.jpg'],
-  ['Thirty years of Harrow & Vale, 1993 to 2023', 'gallery-thirty-years.jpg'],
-  ['The mediation room at our Chennai office', 'gallery-mediation-room.jpg'],
-].map(([title, file]) => ({ fields: { title: title! }, files: { gallery_image: `images/${file}` } }));
+/** Gallery titles by key, in list order; the picture is images/gallery-<key>.jpg. */
+const GALLERY: Record<DemoGalleryKey, string> = {
+  reception: 'Reception at our Kochi headquarters, Marine Crest',
+  'legal-aid-camp': 'Free legal aid camp, Thiruvananthapuram',
+  lecture: 'Annual lecture on access to justice',
+  library: 'The firm’s law library in Kochi',
+  'consumer-workshop': 'Consumer rights workshop for college students',
+  'bengaluru-office': 'Opening of our Bengaluru office on Residency Road',
+  'thirty-years': 'Thirty years of Harrow & Vale, 1993 to 2023',
+  'mediation-room': 'The mediation room at our Chennai office',
+};
 
-const VACANCIES = [
+const VACANCIES: { key: DemoVacancyKey; vacancy_title: string; name_of_employment: string; number_of_vacancy: number }[] = [
   {
+    key: 'junior-associate',
     vacancy_title: 'Junior Associate – Civil Litigation (Kochi)',
     name_of_employment: 'Full-time',
     number_of_vacancy: 2,
   },
-  { vacancy_title: 'Legal Research Intern', name_of_employment: 'Internship', number_of_vacancy: 4 },
+  { key: 'research-intern', vacancy_title: 'Legal Research Intern', name_of_employment: 'Internship', number_of_vacancy: 4 },
   {
+    key: 'paralegal',
     vacancy_title: 'Paralegal and Documentation Assistant (Bengaluru)',
     name_of_employment: 'Part-time',
     number_of_vacancy: 1,
   },
-  { vacancy_title: 'Client Relations Executive (Chennai)', name_of_employment: 'Full-time', number_of_vacancy: 1 },
+  { key: 'client-relations', vacancy_title: 'Client Relations Executive (Chennai)', name_of_employment: 'Full-time', number_of_vacancy: 1 },
 ];
 
 /* ---------- seeding ---------- */
@@ -556,9 +611,27 @@ async function settleAll(tasks: Promise<unknown>[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-async function seedContent(s: Seeder, now: Date): Promise<void> {
+/** Creates rows of one group in order, each under its key; the ids go into `ids`. */
+async function keyed<K extends string>(s: Seeder, key: ResourceKey, items: readonly (readonly [K, Item])[], ids: Map<K, number>): Promise<void> {
+  const r = resourceByKey[key];
+  for (const [k, item] of items) ids.set(k, Number((await s.create(key, item))[r.id]));
+}
+
+/** Creates the demo rows; answers the ids of those with text, by their key (what the translations attach to). */
+async function seedContent(s: Seeder, now: Date): Promise<DemoIds> {
   const img = (name: string) => `images/${name}`;
   const inDays = (n: number) => ymd(addDays(now, n));
+  const ids: DemoIds = {
+    categories: new Map(),
+    cases: new Map(),
+    caseDetails: new Map(),
+    blogs: new Map(),
+    events: new Map(),
+    reviews: new Map(),
+    faqs: new Map(),
+    gallery: new Map(),
+    vacancies: new Map(),
+  };
 
   // Groups that stand alone run side by side (each keeps its own order); cases wait for categories.
   const standalone = [
@@ -576,7 +649,12 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
     ),
     s.create('about', { fields: {}, files: { about_img: img('about.jpg') } }),
     s.all('partners', PARTNERS),
-    s.all('gallery', GALLERY),
+    keyed(
+      s,
+      'gallery',
+      DEMO_GALLERY_KEYS.map((k) => [k, { fields: { title: GALLERY[k] }, files: { gallery_image: img(`gallery-${k}.jpg`) } }] as const),
+      ids.gallery,
+    ),
     s.all('ads', [
       {
         fields: { ads_display: 'Primary', start_date: inDays(-7), expiry_date: inDays(358) },
@@ -607,26 +685,23 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
           image: '',
         }));
         const files = Object.fromEntries(e.speakers.map((sp, i) => [`speaker_image_${i}`, sp.image]));
-        await s.create(
+        const row = await s.create(
           'event',
           { fields: { ...e.fields, speakers: JSON.stringify(speakers) }, files: { event_image: e.image } },
           files,
         );
+        ids.events.set(e.key, Number(row.event_id));
       }
     })(),
     // The groups without files: their rows are the fields alone.
-    ...(
-      [
-        ['review', REVIEWS],
-        ['team', TEAM],
-        ['faqs', FAQS],
-        ['vacancy', VACANCIES],
-      ] as const
-    ).map(([key, rows]) => s.all(key, rows.map((fields) => ({ fields })))),
+    keyed(s, 'review', REVIEWS.map(({ key, ...fields }) => [key, { fields }] as const), ids.reviews),
+    s.all('team', TEAM.map((fields) => ({ fields }))),
+    keyed(s, 'faqs', FAQS.map(({ key, ...fields }) => [key, { fields }] as const), ids.faqs),
+    keyed(s, 'vacancy', VACANCIES.map(({ key, ...fields }) => [key, { fields }] as const), ids.vacancies),
   ];
 
   const related = (async () => {
-    const categoryIds = new Map<CategoryKey, number>();
+    const categoryIds = ids.categories;
     for (const c of CATEGORIES) {
       const row = await s.create('caseCategory', {
         fields: { case_name: c.name },
@@ -638,21 +713,24 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
       for (const b of BLOGS) {
         const files: Record<string, string> = { blog_image: b.image };
         if (b.file) files.blog_file = b.file;
-        await s.create('blog', {
+        const row = await s.create('blog', {
           fields: { title: b.title, case_category_id: categoryIds.get(b.category)!, description: await s.text(b.text) },
           files,
         });
+        ids.blogs.set(b.key, Number(row.blog_id));
       }
     })();
     const casesWithDetails = (async () => {
       for (const c of CASES) {
         const category = categoryIds.get(c.category)!;
         const row = await s.create('cases', { fields: { case_title_name: c.title, case_category_id: category } });
+        ids.cases.set(c.key, Number(row.case_id));
         if (!c.details) continue;
-        await s.create('caseDetails', {
+        const details = await s.create('caseDetails', {
           fields: { case_category_id: category, case_id: Number(row.case_id), case_content: await s.text(c.details) },
           files: c.file ? { case_file: c.file } : {},
         });
+        ids.caseDetails.set(c.key, Number(details.case_details_id));
       }
     })();
     // The demo lawyers' booking settings (decision 0067), each with its own private feed token.
@@ -677,6 +755,7 @@ async function seedContent(s: Seeder, now: Date): Promise<void> {
   })();
 
   await settleAll([...standalone, related]);
+  return ids;
 }
 
 async function hasContent(services: Services): Promise<boolean> {
@@ -720,7 +799,9 @@ export async function seedDemoContent(services: Services): Promise<void> {
   const started = Date.now();
   const seeder = new Seeder(services, dir);
   try {
-    await seedContent(seeder, new Date());
+    const ids = await seedContent(seeder, new Date());
+    // Checked like any publish (Rule 36 in each language, decision 0077) and written in one transaction.
+    await services.translations.publishMany(demoTranslationItems(ids, await services.settings.get()));
   } catch (err) {
     services.log.error({ err }, 'demo content could not be created; it will be tried again at the next start');
     await seeder.undo();

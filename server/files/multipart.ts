@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 import { formatSize } from './check';
+import { objectOf, type Json, type JsonObject } from '../../content/json';
 
 export interface TempFile {
   field: string;
@@ -16,7 +17,8 @@ export interface TempFile {
 }
 
 export interface ParsedBody {
-  fields: Record<string, unknown>;
+  /** The body's fields: a JSON body's properties, or a multipart body's text parts (a repeated one as a list). */
+  fields: JsonObject;
   files: TempFile[];
   /** Deletes every temporary file not moved away. Always call it. */
   cleanup(): Promise<void>;
@@ -39,11 +41,11 @@ export async function readBody(req: FastifyRequest, tmpDir: string, maxFileBytes
     await Promise.all(files.map((f) => rm(f.tmp, { force: true })));
   };
   if (!req.isMultipart()) {
-    const body = req.body;
-    const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    // Fastify's own parsers give JSON (application/json) or text (text/plain): a JSON value either way.
+    const fields = objectOf(req.body as Json | undefined) ?? {};
     return { fields, files, cleanup };
   }
-  const fields: Record<string, unknown> = {};
+  const fields: JsonObject = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: maxFileBytes } })) {
       if (part.type === 'file') {

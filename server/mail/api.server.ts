@@ -5,17 +5,65 @@ import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } 
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { formAnswer } from '../consultations/pages.server';
-import { CONSENT_FIELD, CONSENT_LABEL, HONEYPOT_FIELD, LOCALE_FIELD, NOTICE_VERSION_FIELD, OPPOSING_PARTY_FIELD, SLOT_FIELD, WHATSAPP_FIELD, WHATSAPP_NUMBER_FIELD } from '../../content/consultation';
+import {
+  CONSENT_FIELD,
+  CONSENT_LABEL,
+  HONEYPOT_FIELD,
+  LOCALE_FIELD,
+  NOTICE_VERSION_FIELD,
+  OPPOSING_PARTY_FIELD,
+  SLOT_FIELD,
+  WHATSAPP_FIELD,
+  WHATSAPP_NUMBER_FIELD,
+} from '../../content/consultation';
 import { CLIENT_LOCALES, isClientLocale, translator } from '../consultations/catalogs/index';
 import { z } from 'zod';
-import { ADMIN, PUBLIC, ROLES_OF, answers, api, arr, binary, bool, idField, int, nullable, obj, PageQuery, pagedAnswers, statusFilter, str, validBody, zodCompiler } from '../api/route-schema';
+import {
+  ADMIN,
+  PUBLIC,
+  ROLES_OF,
+  answer,
+  arr,
+  binary,
+  errors,
+  idField,
+  obj,
+  PageQuery,
+  route,
+  statusFilter,
+  str,
+} from '../api/route-schema';
 import { MAIL_STATUSES, type OutboxEntry } from './outbox.server';
 import { MAX_MAIL_FILES } from './service.server';
 import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
+import { objectOf, parseJson } from '../../content/json';
 
 const tags = ['Mail and consultations'];
 const RetryBody = z.object({ mail_id: idField('mail_id') });
-const success = bool('true on 200, false on every failure');
+const success = z.boolean().meta({ description: 'true on 200, false on every failure' });
+const int = z.number().int();
+/** A row of the mail log as listMailOutbox answers it. */
+const MessageView = z.strictObject({
+  mail_id: int,
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: int,
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  consultation_id: int.nullable(),
+  attachments: z.array(z.string()),
+  channel: z
+    .enum(['email', 'whatsapp'])
+    .meta({ description: 'email, or whatsapp for a WhatsApp template message (decision 0073)' }),
+  delivery: z.string().nullable().meta({
+    description: 'WhatsApp: the last status its webhook reported (accepted, sent, delivered, read, failed)',
+  }),
+});
+const Sent = answer({ success, mail_id: int.meta({ description: 'The message in the mail log' }) });
 
 const contactForm = obj(
   {
@@ -31,10 +79,20 @@ const contactForm = obj(
     [SLOT_FIELD]: str('Optional: a free slot (ISO start time from listConsultationSlots) instead of a preferred time'),
     [OPPOSING_PARTY_FIELD]: str('Optional: the opposing party (for the conflict check)'),
     [NOTICE_VERSION_FIELD]: str('Optional: the version of the privacy notice the visitor saw'),
-    [LOCALE_FIELD]: str(`Optional: the visitor's language (${CLIENT_LOCALES.join(', ')}); the client's mails and link pages are written in it, the firm's stay English. Left out: English, as the spec's call.`, { enum: [...CLIENT_LOCALES] }),
-    [WHATSAPP_FIELD]: str("Optional, only when WhatsApp is configured: 'true', 'on' or '1' asks for the received, confirmed, reminder and cancelled updates on WhatsApp too"),
-    [WHATSAPP_NUMBER_FIELD]: str('Optional: the WhatsApp number (with the country code; a 10-digit Indian number is read as +91); the contact number when left blank'),
-    [HONEYPOT_FIELD]: str('Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.', { maxLength: 0 }),
+    [LOCALE_FIELD]: str(
+      `Optional: the visitor's language (${CLIENT_LOCALES.join(', ')}); the client's mails and link pages are written in it, the firm's stay English. Left out: English, as the spec's call.`,
+      { enum: [...CLIENT_LOCALES] },
+    ),
+    [WHATSAPP_FIELD]: str(
+      "Optional, only when WhatsApp is configured: 'true', 'on' or '1' asks for the received, confirmed, reminder and cancelled updates on WhatsApp too",
+    ),
+    [WHATSAPP_NUMBER_FIELD]: str(
+      'Optional: the WhatsApp number (with the country code; a 10-digit Indian number is read as +91); the contact number when left blank',
+    ),
+    [HONEYPOT_FIELD]: str(
+      'Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.',
+      { maxLength: 0 },
+    ),
   },
   ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime'],
 );
@@ -43,14 +101,10 @@ const contactForm = obj(
 async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('application/json'))
     return payload;
-  try {
-    const body = JSON.parse(payload) as Record<string, unknown>;
-    if (body && typeof body === 'object' && !('success' in body)) {
-      body.success = reply.statusCode === 200;
-      return JSON.stringify(body);
-    }
-  } catch {
-    /* not JSON after all */
+  const body = objectOf(parseJson(payload)); // null: not a JSON object after all
+  if (body && !('success' in body)) {
+    body.success = reply.statusCode === 200;
+    return JSON.stringify(body);
   }
   return payload;
 }
@@ -65,23 +119,30 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     const admin = requireAdmin(services);
     const limit = services.config.consultationRateLimit;
 
-    scope.post(
-      '/api/mail/contact',
-      {
-        config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
-        schema: api({
-          operationId: 'bookConsultation',
-          roles: PUBLIC,
-          tags,
-          summary: 'Book a consultation (public, rate-limited). The answer carries success; a form posted by a browser (Accept: text/html) gets a page.',
-          requestBody: { required: true, content: { 'multipart/form-data': { schema: contactForm }, 'application/json': { schema: contactForm } } },
-          responses: answers({ success, reference: str('Reference of the request') }, 400, 413, 415),
-        }),
+    route(scope, {
+      method: 'POST',
+      url: '/api/mail/contact',
+      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+      schema: {
+        operationId: 'bookConsultation',
+        roles: PUBLIC,
+        tags,
+        summary:
+          'Book a consultation (public, rate-limited). The answer carries success; a form posted by a browser (Accept: text/html) gets a page.',
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: contactForm }, 'application/json': { schema: contactForm } },
+        },
+        response: {
+          200: answer({ success, reference: z.string().meta({ description: 'Reference of the request' }) }),
+          ...errors(400, 413, 415),
+        },
       },
-      async (req, reply) => {
+      handler: async (req, reply) => {
         const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
         // In the visitor's language when the call names one (decision 0071); the spec's call is answered as always.
-        const lang = typeof body.fields[LOCALE_FIELD] === 'string' ? body.fields[LOCALE_FIELD].trim().toLowerCase() : '';
+        const lang =
+          typeof body.fields[LOCALE_FIELD] === 'string' ? body.fields[LOCALE_FIELD].trim().toLowerCase() : '';
         const received = (reference: string) => ({
           statusCode: 200,
           success: true,
@@ -94,10 +155,18 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
           // A request is counted under the page its visit landed on (decision 0058; not with DNT, GPC or a bot).
           const create = async () => {
             const made = await mail.createConsultation(body);
-            await services.insights.recordRequest({ ip: req.ip, headers: req.headers }).catch((err: unknown) => req.log.error({ err }, 'insights: request not counted'));
+            await services.insights
+              .recordRequest({ ip: req.ip, headers: req.headers })
+              .catch((err: unknown) => req.log.error({ err }, 'insights: request not counted'));
             return made;
           };
-          if (page) return await formAnswer(reply, services, async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference), lang);
+          if (page)
+            return await formAnswer(
+              reply,
+              services,
+              async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference),
+              lang,
+            );
           // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
           // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
           if (honeypotFilled(body.fields)) {
@@ -110,49 +179,62 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
           await body.cleanup();
         }
       },
-    );
+    });
 
-    const sendmail = api({
-      operationId: 'sendMail',
-      tags,
-      summary: `Send mail from the admin (at most ${MAX_MAIL_FILES} files: "You can upload up to ${MAX_MAIL_FILES} files."). The answer carries success.`,
-      roles: ROLES_OF.intake,
-      security: ADMIN,
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: obj({ to: str('Recipient', { format: 'email' }), subject: str('Subject'), text: str('Message'), documents: arr(binary(), { maxItems: MAX_MAIL_FILES }) }, ['to', 'subject', 'text']),
+    route(scope, {
+      method: 'POST',
+      url: '/api/mail/sendmail',
+      preHandler: admin,
+      schema: {
+        operationId: 'sendMail',
+        tags,
+        summary: `Send mail from the admin (at most ${MAX_MAIL_FILES} files: "You can upload up to ${MAX_MAIL_FILES} files."). The answer carries success.`,
+        roles: ROLES_OF.intake,
+        security: ADMIN,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: obj(
+                {
+                  to: str('Recipient', { format: 'email' }),
+                  subject: str('Subject'),
+                  text: str('Message'),
+                  documents: arr(binary(), { maxItems: MAX_MAIL_FILES }),
+                },
+                ['to', 'subject', 'text'],
+              ),
+            },
           },
         },
+        response: { 200: Sent, ...errors(400, 413, 415), 502: Sent },
       },
-      responses: answers({ success, mail_id: int('The message in the mail log') }, 400, 413, 415, 502),
-    });
-    scope.post('/api/mail/sendmail', { preHandler: admin, schema: sendmail }, async (req, reply) => {
-      const body = await readBody(req, services.files.tmpDir, services.config.limits.document);
-      let mailId: number;
-      try {
-        ({ mailId } = await mail.queueAdminMail(body));
-      } finally {
-        await body.cleanup();
-      }
-      // The message is safe in the outbox; wait a moment to tell the administrator how sending went.
-      const row = await mail.waitForOutcome(mailId, 3000);
-      if (row?.status === 'sent') return { statusCode: 200, success: true, message: 'Mail sent!', mail_id: mailId };
-      if (row?.status === 'failed') {
-        return reply.code(502).send({
-          statusCode: 502,
-          success: false,
-          message: `The mail server refused the message: ${row.last_error ?? 'unknown error'}. It is kept in the mail log, where you can retry it.`,
+      handler: async (req, reply) => {
+        const body = await readBody(req, services.files.tmpDir, services.config.limits.document);
+        let mailId: number;
+        try {
+          ({ mailId } = await mail.queueAdminMail(body));
+        } finally {
+          await body.cleanup();
+        }
+        // The message is safe in the outbox; wait a moment to tell the administrator how sending went.
+        const row = await mail.waitForOutcome(mailId, 3000);
+        if (row?.status === 'sent') return { statusCode: 200, success: true, message: 'Mail sent!', mail_id: mailId };
+        if (row?.status === 'failed') {
+          return reply.code(502).send({
+            statusCode: 502,
+            success: false,
+            message: `The mail server refused the message: ${row.last_error ?? 'unknown error'}. It is kept in the mail log, where you can retry it.`,
+            mail_id: mailId,
+          });
+        }
+        return {
+          statusCode: 200,
+          success: true,
+          message: 'Mail queued: it will be sent as soon as the mail server accepts it.',
           mail_id: mailId,
-        });
-      }
-      return {
-        statusCode: 200,
-        success: true,
-        message: 'Mail queued: it will be sent as soon as the mail server accepts it.',
-        mail_id: mailId,
-      };
+        };
+      },
     });
   });
 
@@ -160,34 +242,6 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
 
   // Without `page`, the latest 200 (as the first version answered); the admin screen asks for pages of 50.
   const OutboxQuery = PageQuery.extend({ status: statusFilter(MAIL_STATUSES) });
-  const outbox = api({
-    operationId: 'listMailOutbox',
-    tags,
-    summary: 'The mail log, newest first (latest 200 messages); `page` (and `size`, default 50) for one page, `q` (recipient or subject) and `status` to narrow it',
-    roles: ROLES_OF.intake,
-    security: ADMIN,
-    querystring: OutboxQuery,
-    responses: pagedAnswers(
-      'messages',
-      obj({
-        mail_id: int(),
-        kind: str(),
-        to: str(),
-        subject: str(),
-        status: str(undefined, { enum: [...MAIL_STATUSES] }),
-        attempts: int(),
-        last_error: nullable(str()),
-        next_attempt_at: str(),
-        created_at: str(),
-        sent_at: nullable(str()),
-        consultation_id: nullable(int()),
-        attachments: arr(str()),
-        channel: str('email, or whatsapp for a WhatsApp template message (decision 0073)', { enum: ['email', 'whatsapp'] }),
-        delivery: nullable(str('WhatsApp: the last status its webhook reported (accepted, sent, delivered, read, failed)')),
-      }),
-      'messages',
-    ),
-  });
   const messageView = (r: OutboxEntry) => ({
     mail_id: r.mail_id,
     kind: r.kind,
@@ -204,34 +258,66 @@ export async function registerMailRoutes(app: FastifyInstance, services: Service
     channel: r.channel,
     delivery: r.external_status,
   });
-  app.get('/api/mail/outbox', { preValidation: admin, validatorCompiler: zodCompiler, schema: outbox }, async (req) => {
-    const { page, size, q, status } = OutboxQuery.parse(req.query);
-    const message = 'Mail log fetched successfully';
-    if (!page) return { statusCode: 200, message, messages: (await mail.outbox.list(200, { q, status })).map(messageView) };
-    const { rows, total } = await mail.outbox.page(page, size, { q, status });
-    return { statusCode: 200, message, messages: rows.map(messageView), total, page, size };
+  route(app, {
+    method: 'GET',
+    url: '/api/mail/outbox',
+    preValidation: admin,
+    schema: {
+      operationId: 'listMailOutbox',
+      tags,
+      summary:
+        'The mail log, newest first (latest 200 messages); `page` (and `size`, default 50) for one page, `q` (recipient or subject) and `status` to narrow it',
+      roles: ROLES_OF.intake,
+      security: ADMIN,
+      querystring: OutboxQuery,
+      response: {
+        200: answer({
+          messages: z.array(MessageView),
+          total: int.optional().meta({ description: 'How many messages match (with `page`)' }),
+          page: int.optional().meta({ description: 'The page (with `page`)' }),
+          size: int.optional().meta({ description: 'The page size (with `page`)' }),
+        }),
+        ...errors(400),
+      },
+    },
+    handler: async (req) => {
+      const { page, size, q, status } = req.query;
+      const message = 'Mail log fetched successfully';
+      if (!page)
+        return { statusCode: 200, message, messages: (await mail.outbox.list(200, { q, status })).map(messageView) };
+      const { rows, total } = await mail.outbox.page(page, size, { q, status });
+      return { statusCode: 200, message, messages: rows.map(messageView), total, page, size };
+    },
   });
 
-  const retry = api({
-    operationId: 'retryMail',
-    tags,
-    summary: 'Queue a failed message again',
-    roles: ROLES_OF.intake,
-    security: ADMIN,
-    body: RetryBody,
-    responses: answers({ mail: obj({ mail_id: int(), status: str(undefined, { enum: [...MAIL_STATUSES] }) }) }, 400, 404, 409),
-  });
-  app.post('/api/mail/retry', { preValidation: admin, validatorCompiler: zodCompiler, schema: retry }, async (req) => {
-    const id = validBody(RetryBody, req).mail_id;
-    const row = await mail.retryMessage(id);
-    if (!row) {
-      const existing = await mail.outbox.get(id);
-      if (!existing) throw new AppError(404, 'Message not found');
-      throw new AppError(
-        409,
-        existing.status === 'sent' ? 'This message was already sent.' : 'This message is being sent right now.',
-      );
-    }
-    return { statusCode: 200, message: 'Message queued again', mail: { mail_id: row.mail_id, status: row.status } };
+  route(app, {
+    method: 'POST',
+    url: '/api/mail/retry',
+    preValidation: admin,
+    schema: {
+      operationId: 'retryMail',
+      tags,
+      summary: 'Queue a failed message again',
+      roles: ROLES_OF.intake,
+      security: ADMIN,
+      body: RetryBody,
+      response: {
+        200: answer({ mail: z.strictObject({ mail_id: int, status: z.enum(MAIL_STATUSES) }) }),
+        ...errors(400, 404, 409),
+      },
+    },
+    handler: async (req) => {
+      const id = req.body.mail_id;
+      const row = await mail.retryMessage(id);
+      if (!row) {
+        const existing = await mail.outbox.get(id);
+        if (!existing) throw new AppError(404, 'Message not found');
+        throw new AppError(
+          409,
+          existing.status === 'sent' ? 'This message was already sent.' : 'This message is being sent right now.',
+        );
+      }
+      return { statusCode: 200, message: 'Message queued again', mail: { mail_id: row.mail_id, status: row.status } };
+    },
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { nowIso } from '../db/index';
-import type { Database } from '../database';
-import { matchesAny } from '../content/lifecycle';
+import type { Database, MailOutboxTable } from '../database';
+import { matchesAny } from '../content/lifecycle/admin-list';
 import { currentRequestId } from '../ops/request-id';
 
 export type MailKind = 'consultation-firm' | 'consultation-client' | 'consultation-reminder' | 'data-request' | 'admin';
@@ -114,7 +114,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const DUE: MailStatus[] = ['queued', 'retrying'];
 
-function toRow(r: Record<string, unknown>): OutboxRow {
+/** A stored message as read: every column, or the mail log's (ENTRY_COLUMNS). */
+type StoredMail = Pick<Selectable<MailOutboxTable>, 'mail_id' | 'attempts' | 'consultation_id' | 'channel' | 'attachments'> &
+  Partial<Selectable<MailOutboxTable>>;
+
+/** A stored message as the outbox answers it: numbers as numbers, the channel, the attachments parsed. */
+function toRow(r: StoredMail): OutboxRow {
   let attachments: OutboxAttachment[] = [];
   try {
     const parsed: unknown = JSON.parse(String(r.attachments ?? '[]'));
@@ -122,14 +127,15 @@ function toRow(r: Record<string, unknown>): OutboxRow {
   } catch {
     attachments = [];
   }
+  // The kind and status columns hold only the values this module writes (MailKind, MailStatus).
   return {
-    ...(r as unknown as OutboxRow),
+    ...r,
     mail_id: Number(r.mail_id),
     attempts: Number(r.attempts),
     consultation_id: r.consultation_id == null ? null : Number(r.consultation_id),
     channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
     attachments,
-  };
+  } as OutboxRow;
 }
 
 /**
@@ -235,7 +241,7 @@ export class Outbox {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  private async finish(c: Claimed, values: Record<string, unknown>): Promise<boolean> {
+  private async finish(c: Claimed, values: Updateable<MailOutboxTable>): Promise<boolean> {
     const res = await this.db
       .updateTable('mail_outbox')
       .set({ ...values, locked_until: null, lease_token: null, updated_at: nowIso() })

@@ -17,6 +17,7 @@ import { CLIENT_LOCALES, isClientLocale, translator, type ClientLocale } from '.
 import { consentGiven, consultationSchema } from '../../content/consultation-schema';
 import type { SiteSettings } from '../../content/settings';
 import type { ConsultationsTable, Database } from '../database';
+import type { JsonObject } from '../../content/json';
 
 export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
 
@@ -48,10 +49,10 @@ export function displayName(name: string, fallback: string): string {
  * bot filled every field it found. Such a request is answered like a success and otherwise dropped.
  */
 /** Whether the honeypot field came back filled (any non-blank value, or a list holding one). */
-export function honeypotFilled(fields: Record<string, unknown>): boolean {
+export function honeypotFilled(fields: JsonObject): boolean {
   const v = fields[HONEYPOT_FIELD];
   const values = Array.isArray(v) ? v : [v];
-  return values.some((x) => (typeof x === 'string' ? x.trim() !== '' : x !== undefined && x !== null && x !== ''));
+  return values.some((x) => (typeof x === 'string' ? x.trim() !== '' : x !== undefined && x !== null));
 }
 
 export interface ConsultationInput {
@@ -68,7 +69,7 @@ export interface ConsultationInput {
  * The server-side checks of the Book Consultation form, with the schema the browser also checks before it
  * sends (content/consultation.ts); throws 400 with the first message a visitor understands.
  */
-export function validateConsultation(fields: Record<string, unknown>, now = new Date()): ConsultationInput {
+export function validateConsultation(fields: unknown, now = new Date()): ConsultationInput {
   const r = consultationSchema(now).safeParse(fields);
   if (!r.success) throw new AppError(400, r.error.issues[0]?.message ?? 'Invalid input.');
   const v = r.data;
@@ -79,7 +80,7 @@ export function validateConsultation(fields: Record<string, unknown>, now = new 
  * The optional `locale` of a consultation call (decision 0071): absent or blank is none (the spec's call,
  * English); a language without a catalog is refused (400).
  */
-export function requestLocale(fields: Record<string, unknown>): ClientLocale | null {
+export function requestLocale(fields: JsonObject): ClientLocale | null {
   const v = str(fields[LOCALE_FIELD]).toLowerCase();
   if (!v) return null;
   if (!isClientLocale(v)) throw new AppError(400, `locale must be one of ${CLIENT_LOCALES.join(', ')}.`);
@@ -112,7 +113,7 @@ export type ConsultationRow = Omit<Selectable<ConsultationsTable>, 'status'> & {
  * Named here so mail does not import the consultations that import it (decision 0037).
  */
 export interface IntakeSteps {
-  prepare(fields: Record<string, unknown>): Promise<unknown>;
+  prepare(fields: JsonObject): Promise<unknown>;
   afterInsert(
     trx: Transaction<Database>,
     row: { consultationId: number; reference: string; name: string; email: string; contactNumber: string; requestedAt: Date; locale?: string | null },
@@ -142,7 +143,7 @@ export class MailService {
    * contact number when it is left blank. Null when the box is not ticked, or WhatsApp is not configured
    * (the field is then ignored, as the form does not offer it); a number that cannot be one is refused.
    */
-  whatsappOptIn(fields: Record<string, unknown>, contactNumber: string): string | null {
+  whatsappOptIn(fields: JsonObject, contactNumber: string): string | null {
     if (!this.whatsapp?.enabled || !consentGiven(fields[WHATSAPP_FIELD])) return null;
     const given = str(fields[WHATSAPP_NUMBER_FIELD]);
     const number = this.whatsapp.number(given || contactNumber);

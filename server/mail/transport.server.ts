@@ -2,7 +2,9 @@ import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type nodemailerModule from 'nodemailer';
+import type { Transporter as TransporterOf } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import { lazy } from '../lib/lazy';
 import { isSafeRelPath, type FileStore } from '../files/store';
 import type { OutboxRow } from './outbox.server';
@@ -98,14 +100,16 @@ export function smtpTransport(url: string, files: Pick<FileStore, 'open'>): Mail
 
 /** Without SMTP_URL: each message becomes DATA_DIR/outbox/<id>.eml, written atomically (a rewrite replaces it). */
 export function fileTransport(dataDir: string, files: Pick<FileStore, 'open'>): MailTransport {
-  let made: Transporter | null = null;
+  let made: TransporterOf<StreamTransport.SentMessageInfo> | null = null;
   const transporter = () => (made ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   const dir = path.join(dataDir, 'outbox');
   return {
     kind: 'file',
     async send(row, from) {
       const opts = await toMailOptions(row, from, files);
-      const info = (await transporter().sendMail(opts).finally(() => release(opts))) as unknown as { message: Buffer };
+      const info = await transporter().sendMail(opts).finally(() => release(opts));
+      // `buffer: true`: the message comes back whole, never as a stream.
+      if (!Buffer.isBuffer(info.message)) throw new Error('the file transport gave no message buffer');
       await mkdir(dir, { recursive: true });
       const name = `${String(row.mail_id).padStart(6, '0')}-${row.kind}.eml`;
       const tmp = path.join(dir, `.${name}.tmp`);

@@ -3,10 +3,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ResourceDef } from '../../content/kit';
 import STATIC_PAGES from '../../content/rules/public-pages.json';
 import { bumpContentVersion } from '../cluster/version';
-import { pageOf } from '../../content/kit';
+import { pageOf, pageWithSlug } from '../../content/kit';
+import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../../content/locales';
 import type { ChangeEvent, Row, RowWriteHook } from '../content/service';
-import { typed, type Database } from '../database';
-import { dynamic } from '../db/schema';
+import type { Database } from '../database';
+import { groupTables } from '../content/group-tables';
 import { AppError } from '../lib/errors';
 import { parseCsv } from '../consultations/csv.server';
 import { parseSource, parseTarget, pathKey, requestKeys, targetKey } from './paths';
@@ -116,26 +117,16 @@ export class RedirectService {
    * redirect to the old one is pointed at the new one (one hop, however many renames), and a redirect from
    * the new address is deleted (a rename back: the page is live there again, no loop).
    */
-  readonly onRowWrite: RowWriteHook = async (loose, r, id) => {
-    const trx = typed(loose);
-    const row = (await dynamic(loose).selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst()) as Row | undefined;
+  readonly onRowWrite: RowWriteHook = async (trx, r, id) => {
+    const row = await groupTables(trx).selectFrom(r.table).selectAll().where(r.id, '=', id).executeTakeFirst();
     if (!isLive(row)) return;
     const path = ownPath(r, row);
     if (!path) return;
     const key = pathKey(path);
     const stored = await trx.selectFrom('public_paths').select('path').where('resource', '=', r.key).where('record_id', '=', id).executeTakeFirst();
-    const now = this.now().toISOString();
-    if (stored && stored.path !== path && pathKey(stored.path) !== key && !(await this.claimedByAnother(trx, r, id, stored.path))) {
-      const oldKey = pathKey(stored.path);
-      await trx.updateTable('redirects').set({ to_target: path, to_key: key, updated_at: now }).where('to_key', '=', oldKey).execute();
-      await trx
-        .insertInto('redirects')
-        .values({ from_path: stored.path, from_key: oldKey, to_target: path, to_key: key, status_code: 301, kind: 'auto', note: `${r.label} renamed`, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('from_key').doUpdateSet({ to_target: path, to_key: key, status_code: 301, kind: 'auto', updated_at: now }))
-        .execute();
-    }
-    // The address is live: nothing may redirect away from it (this also drops the self-redirect a rename back leaves).
-    await trx.deleteFrom('redirects').where('from_key', '=', key).execute();
+    const moved = stored && stored.path !== path && pathKey(stored.path) !== key && !(await this.claimedByAnother(trx, r, id, stored.path));
+    await this.addressMoved(trx, moved ? stored.path : null, path, `${r.label} renamed`);
+    if (moved) await this.localesMoved(trx, r, row, id, stored.path);
     if (!stored) {
       await trx
         .insertInto('public_paths')
@@ -146,11 +137,59 @@ export class RedirectService {
     else if (stored.path !== path) await trx.updateTable('public_paths').set({ path }).where('resource', '=', r.key).where('record_id', '=', id).execute();
   };
 
+  /**
+   * A page's address is now `to`, in the caller's transaction (a renamed row; a translation's new slug, decision
+   * 0082). With `from` (its old address): every redirect to `from` is pointed at `to` and `from` redirects there,
+   * one hop however many renames. Either way nothing redirects away from `to`, the live address (this also drops
+   * the self-redirect a rename back leaves). The caller moves the content version, so every instance reloads.
+   */
+  async addressMoved(trx: Kysely<Database>, from: string | null, to: string, note: string): Promise<void> {
+    const key = pathKey(to);
+    const now = this.now().toISOString();
+    if (from !== null && pathKey(from) !== key) {
+      const oldKey = pathKey(from);
+      await trx.updateTable('redirects').set({ to_target: to, to_key: key, updated_at: now }).where('to_key', '=', oldKey).execute();
+      await trx
+        .insertInto('redirects')
+        .values({ from_path: from, from_key: oldKey, to_target: to, to_key: key, status_code: 301, kind: 'auto', note, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('from_key').doUpdateSet({ to_target: to, to_key: key, status_code: 301, kind: 'auto', updated_at: now }))
+        .execute();
+    }
+    await trx.deleteFrom('redirects').where('from_key', '=', key).execute();
+  }
+
+  /**
+   * An English rename in the other locales (decision 0090): the row's old address under /ml/, /hi/… answers 301
+   * to its address there now, in one hop. That is the locale's prefix on the new English address, or the page of
+   * the row's live translation's own slug (decision 0082), which the old English slug there led to as well; an
+   * old address that is another row's own address in that locale is left to that row.
+   */
+  private async localesMoved(trx: Kysely<Database>, r: ResourceDef, row: Row, id: number, from: string): Promise<void> {
+    const slugs = r.site.slug;
+    const own = slugs
+      ? await trx
+          .selectFrom('content_translations')
+          .select(['record_id', 'locale', 'slug'])
+          .where('resource', '=', r.key)
+          .where('status', '=', 'published')
+          .where('slug', 'is not', null)
+          .execute()
+      : [];
+    for (const locale of LOCALES) {
+      if (locale === DEFAULT_LOCALE) continue;
+      const taken = own.some((t) => t.locale === locale && Number(t.record_id) !== id && slugs!.page(t.slug!) === from);
+      if (taken) continue;
+      const slug = own.find((t) => t.locale === locale && Number(t.record_id) === id)?.slug;
+      const to = pageWithSlug(r, row, slug) ?? ownPath(r, row);
+      if (to) await this.addressMoved(trx, localizedPath(locale, from), localizedPath(locale, to), `${r.label} renamed (${locale})`);
+    }
+  }
+
   /** Another live row of the group has that address too (two events of one title): it must keep its page. */
   private async claimedByAnother(trx: Kysely<Database>, r: ResourceDef, id: number, path: string): Promise<boolean> {
     const others = await trx.selectFrom('public_paths').select('record_id').where('resource', '=', r.key).where('path', '=', path).where('record_id', '!=', id).execute();
     if (!others.length) return false;
-    const rows = (await dynamic(trx)
+    const rows = await groupTables(trx)
       .selectFrom(r.table)
       .selectAll()
       .where(
@@ -158,7 +197,7 @@ export class RedirectService {
         'in',
         others.map((o) => Number(o.record_id)),
       )
-      .execute()) as Row[];
+      .execute();
     return rows.some((o) => isLive(o) && ownPath(r, o) === path);
   }
 
@@ -173,7 +212,7 @@ export class RedirectService {
       const known = new Set(
         (await this.db.selectFrom('public_paths').select('record_id').where('resource', '=', r.key).execute()).map((x) => Number(x.record_id)),
       );
-      const rows = (await dynamic(this.db).selectFrom(r.table).selectAll().where('status', '=', 'published').where('deleted_at', 'is', null).execute()) as Row[];
+      const rows = await groupTables(this.db).selectFrom(r.table).selectAll().where('status', '=', 'published').where('deleted_at', 'is', null).execute();
       const missing = rows
         .filter((row) => !known.has(Number(row[r.id])))
         .flatMap((row) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
  * in parallel), then imports the runtime and hydrates each island.
  */
 
-/** What scripts/build.mjs writes beside the client build (islands.json): URLs under /assets/islands/. */
+/** What the build (scripts/islands.ts) writes beside the client build (islands.json): URLs under /assets/islands/. */
 export interface IslandsManifest {
   /** The runtime (app/islands.client.tsx) and the chunks it imports (React, React DOM). */
   entry: string;

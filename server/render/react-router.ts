@@ -6,7 +6,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import { PRIVATE_NO_STORE, publicCacheControl, publicCacheHeaders, recordReads, REDIRECTS_KEY } from '../cdn/keys';
-import type { PreviewOverlay } from '../content/lifecycle';
+import type { PreviewOverlay } from '../content/lifecycle/preview';
 import { isDatabaseUnavailable } from '../db/index';
 import type { Services } from '../services';
 import { nextTimeBoundary } from './boundaries';
@@ -65,7 +65,8 @@ export async function sendResponse(reply: FastifyReply, res: Response): Promise<
   const cookies = res.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!res.body) return reply.send();
-  return reply.send(Readable.fromWeb(res.body as unknown as NodeWebReadableStream));
+  // The body is Node's own web stream; the DOM type of a fetch body only lacks its async iterator.
+  return reply.send(Readable.fromWeb(res.body as NodeWebReadableStream));
 }
 
 const UNCACHED_PREFIXES = ['/admin-login', '/admin-side-bar'];

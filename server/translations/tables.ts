@@ -14,8 +14,14 @@ export interface TranslationTables {
     pending_draft: string | null;
     /** Hash of the English text of the translatable fields the translation was made from, or last confirmed against. */
     source_hash: string;
+    /** The translation's own slug, the row's address in the locale (decision 0082, migration 0044); null: the English one. */
+    slug: string | null;
+    /** The slug of the pending draft (with `pending_draft`). */
+    pending_slug: string | null;
     /** 1 while the text is a machine draft nobody has reviewed (it cannot be published as it is). */
     machine: Generated<number>;
+    /** JSON of the English translatable fields the translation was made from or last confirmed against (migration 0042). */
+    source_fields: string | null;
     created_at: string;
     updated_at: string;
     updated_by: string | null;

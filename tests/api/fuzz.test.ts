@@ -4,7 +4,7 @@ import { resources } from '../../content/resources/index';
 import { pngBytes } from '../helpers/files';
 import type { RegisteredRoute } from '../../server/app';
 import { startServer, type TestServer } from '../helpers/server';
-import { storedFiles } from './api-helpers';
+import { storedFiles } from '../helpers/api-helpers';
 import { dynamic } from '../../server/db/schema';
 
 /**

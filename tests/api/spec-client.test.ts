@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, jpgBytes, pdfBytes, pngBytes } from '../helpers/files';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
-import { FAST_MAIL_ENV, startSink, type Sink } from './mail-sink';
+import { FAST_MAIL_ENV, startSink, type Sink } from '../helpers/mail-sink';
 
 let sink: Sink;
 let s: TestServer;

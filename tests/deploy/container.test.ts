@@ -48,8 +48,8 @@ describe('Dockerfile', () => {
     expect(final.body.some((i) => i.op === 'RUN' && /\bnpm (ci|install)\b/.test(i.args))).toBe(false);
   });
 
-  it('copies the built site, and its start command runs what scripts/build.mjs writes', () => {
-    const build = readFileSync(`${root}scripts/build.mjs`, 'utf8');
+  it('copies the built site, and its start command runs what scripts/build.ts writes', () => {
+    const build = readFileSync(`${root}scripts/build.ts`, 'utf8');
     for (const out of ['dist/server.js', 'dist/migrate.js']) expect(build).toContain(`outfile: '${out}'`);
     const copied = final.body.filter((i) => i.op === 'COPY').map((i) => i.args);
     for (const dir of ['./dist', './build', './db/demo']) expect(copied.some((a) => a.endsWith(` ${dir}`)), dir).toBe(true);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, startServer, type TestServer } from '../helpers/server';
-import { until } from '../api/mail-sink';
+import { until } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
 
 let s: TestServer;

@@ -27,13 +27,14 @@ describe.skipIf(!hasChromium)(title, () => {
     const page = await ctx.newPage();
     await page.goto('/admin-side-bar/dashboard');
     await page.waitForURL('**/admin-login');
-    await expect(page.getByRole('heading', { name: 'Admin Login' }).isVisible()).resolves.toBe(true);
+    // The URL changes before the sign-in page has rendered (a client-side navigation): wait for it.
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
 
     // A stale stored email is not enough: the server session decides, and the stale email is cleared.
     await page.evaluate((e) => localStorage.setItem('admin_email', e), ADMIN_EMAIL);
     await page.goto('/admin-side-bar/faqs');
     await page.waitForURL('**/admin-login');
-    expect(await page.evaluate(() => localStorage.getItem('admin_email'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('admin_email'))).toBeNull();
     await ctx.close();
   });
 

@@ -3,31 +3,21 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { pdfBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { FAST_MAIL_ENV, startSink, until, type Sink } from '../api/mail-sink';
+import { FAST_MAIL_ENV, startSink, until, type Sink } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
-
-const CONSENT = 'I understand that submitting this form does not create a lawyer–client relationship';
+import { CONSENT, fillVisitor, localDateTime, openBookingForm } from './booking-helpers';
 
 /** Opens Book Consultation, closes the disclaimer (due 5 s after load) so it cannot cover the form, and fills the required fields. */
 async function fillBookingForm(
   page: Page,
   f: { name: string; email: string; phone: string; inDays: number; time: string; summary: string },
 ): Promise<string> {
-  await page.goto('/book-consultation');
-  const disclaimer = page.getByRole('dialog', { name: /Legal Disclaimer/ });
-  await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
-  await disclaimer.getByRole('button', { name: 'Close' }).click();
-  await disclaimer.waitFor({ state: 'hidden' });
+  await openBookingForm(page);
   // Free slots are offered first (decision 0017); the spec's field is behind "Ask for another time".
   await page.getByRole('button', { name: 'Ask for another time' }).click();
-  const when = new Date(Date.now() + f.inDays * 24 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const local = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T${f.time}`;
-  await page.getByLabel('Name', { exact: true }).fill(f.name);
-  await page.getByLabel('Email', { exact: true }).fill(f.email);
-  await page.getByLabel('Contact Number').fill(f.phone);
+  const local = localDateTime(f.inDays, f.time);
+  await fillVisitor(page, f);
   await page.getByLabel('Preferred Date & Time').fill(local);
-  await page.getByLabel('Legal Issue Summary').fill(f.summary);
   return local;
 }
 

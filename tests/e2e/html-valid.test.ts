@@ -15,7 +15,7 @@ import { eventPath } from '../../content/rules/slug';
 import { JSON_LD_TYPES } from '../../app/components/public/seo';
 import PUBLIC_PAGES from '../../content/rules/public-pages.json';
 import { call, startServer, type Json, type TestServer } from '../helpers/server';
-import { multipart, sampleBytes } from '../api/api-helpers';
+import { multipart, sampleBytes } from '../helpers/api-helpers';
 
 const java = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');

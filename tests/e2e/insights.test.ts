@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, type Json } from '../helpers/server';
-import { until } from '../api/mail-sink';
+import { until } from '../helpers/mail-sink';
 import { adminBrowser } from './admin-helpers';
 
 /** A desktop browser's agent (headless Chromium names itself HeadlessChrome, which counts as a bot). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { consultationForm, FAST_MAIL_ENV, until } from '../api/mail-sink';
+import { consultationForm, FAST_MAIL_ENV, until } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
 
 const title = `intake in the admin (decision 0017)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;

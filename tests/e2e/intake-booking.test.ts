@@ -2,23 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { FAST_MAIL_ENV } from '../api/mail-sink';
+import { FAST_MAIL_ENV } from '../helpers/mail-sink';
+import { CONSENT, fillVisitor, openBookingForm } from './booking-helpers';
 
-const CONSENT = 'I understand that submitting this form does not create a lawyer–client relationship';
-
-async function openForm(page: Page): Promise<void> {
-  await page.goto('/book-consultation');
-  const disclaimer = page.getByRole('dialog', { name: /Legal Disclaimer/ });
-  await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
-  await disclaimer.getByRole('button', { name: 'Close' }).click();
-  await disclaimer.waitFor({ state: 'hidden' });
-}
+const openForm = (page: Page) => openBookingForm(page);
 
 async function fillPerson(page: Page, name: string, email: string): Promise<void> {
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Contact Number').fill('+91 98470 66666');
-  await page.getByLabel('Legal Issue Summary').fill('A question about a lease.');
+  await fillVisitor(page, { name, email, phone: '+91 98470 66666', summary: 'A question about a lease.' });
   await page.getByLabel(CONSENT).check();
 }
 

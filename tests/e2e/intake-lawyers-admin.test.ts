@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
-import { consultationForm, FAST_MAIL_ENV } from '../api/mail-sink';
+import { consultationForm, FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
 
 const title = `the Lawyers screen (decisions 0067, 0069)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
@@ -14,6 +14,7 @@ describe.skipIf(!hasChromium)(title, () => {
   let cookie = '';
   let lawyerId = 0;
   let reference = '';
+  let chennaiReference = '';
 
   beforeAll(async () => {
     [s, browser] = await Promise.all([
@@ -47,6 +48,29 @@ describe.skipIf(!hasChromium)(title, () => {
     });
     expect(booked.status).toBe(200);
     reference = booked.body.reference;
+    // A second lawyer in another office, booked at the same first free time.
+    const bala = await call(s.url, '/api/lawyers/add', {
+      cookie,
+      json: {
+        name: 'Adv. Bala Iyer',
+        work_email: 'bala@lawyers.test',
+        offices: ['Chennai'],
+        practice_areas: [area.body.case.case_category_id],
+        hours: { Chennai: { mon: EARLY, tue: EARLY, wed: EARLY, thu: EARLY, fri: EARLY, sat: EARLY } },
+      },
+    });
+    expect(bala.status).toBe(200);
+    const chennai = await call(s.url, '/api/mail/contact', {
+      form: consultationForm({
+        slot,
+        datetime: null,
+        office: 'Chennai',
+        name: 'Chennai Client',
+        email: 'chennai@client.test',
+      }),
+    });
+    expect(chennai.status).toBe(200);
+    chennaiReference = chennai.body.reference;
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -91,7 +115,29 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.waitForTimeout(300);
     }
     expect(await week.textContent()).toContain(reference);
-    expect(await week.getByRole('rowheader').allTextContents()).toContain('Adv. Asha Rao · Bengaluru');
+    expect(await week.textContent()).toContain(chennaiReference);
+    expect((await week.getByRole('rowheader').allTextContents()).sort()).toEqual([
+      'Adv. Asha Rao · Bengaluru',
+      'Adv. Bala Iyer · Chennai',
+    ]);
+    // Filtered by lawyer, then by office: one row each.
+    await page.getByLabel('Lawyer of the week view').selectOption({ label: 'Adv. Asha Rao' });
+    await expect.poll(() => week.getByRole('rowheader').allTextContents()).toEqual(['Adv. Asha Rao · Bengaluru']);
+    expect(await week.textContent()).not.toContain(chennaiReference);
+    await page.getByLabel('Lawyer of the week view').selectOption({ label: 'All lawyers' });
+    await page.getByLabel('Office of the week view').selectOption('Chennai');
+    await expect.poll(() => week.getByRole('rowheader').allTextContents()).toEqual(['Adv. Bala Iyer · Chennai']);
+    expect(await week.textContent()).toContain(chennaiReference);
+    // A week later and back: the same week's bookings again.
+    const range = page.locator('span[aria-live="polite"]').filter({ hasText: ' to ' });
+    const shown = await range.textContent();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => range.textContent()).not.toBe(shown);
+    await expect.poll(() => week.textContent()).not.toContain(chennaiReference);
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect.poll(() => range.textContent()).toBe(shown);
+    await expect.poll(() => week.textContent()).toContain(chennaiReference);
+    await page.getByLabel('Office of the week view').selectOption('');
     expect(await seriousViolations(page)).toEqual([]);
     await ctx.close();
   });

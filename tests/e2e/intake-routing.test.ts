@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { FAST_MAIL_ENV } from '../api/mail-sink';
+import { FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
-
-const CONSENT = 'I understand that submitting this form does not create a lawyer–client relationship';
+import { agreeWheneverDisclaimerShows, bookingVisitor, CONSENT, fillVisitor } from './booking-helpers';
 const title = `routing a booking to a lawyer in a browser (decision 0067)${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
 
 describe.skipIf(!hasChromium)(title, () => {
@@ -25,13 +24,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('a visitor books a Bengaluru employment consultation by video; the inbox shows it with a Bengaluru employment lawyer', async () => {
-    const ctx = await browser.newContext({ baseURL: s.url });
-    const page = await ctx.newPage();
-    await page.goto('/book-consultation');
-    const disclaimer = page.getByRole('dialog', { name: /Legal Disclaimer/ });
-    await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
-    await disclaimer.getByRole('button', { name: 'Close' }).click();
-    await disclaimer.waitFor({ state: 'hidden' });
+    const { ctx, page } = await bookingVisitor(browser, s);
 
     await page.getByLabel('Office', { exact: true }).selectOption('Bengaluru');
     await page.getByLabel('By video', { exact: true }).check();
@@ -49,10 +42,12 @@ describe.skipIf(!hasChromium)(title, () => {
     await times.getByRole('radio').first().waitFor({ state: 'attached' });
     const value = await times.getByRole('radio').first().getAttribute('value');
     await times.locator('label').first().click();
-    await page.getByLabel('Name', { exact: true }).fill('Routing Visitor');
-    await page.getByLabel('Email', { exact: true }).fill('routing.visitor@client.test');
-    await page.getByLabel('Contact Number').fill('+91 98470 77777');
-    await page.getByLabel('Legal Issue Summary').fill('My employer has not paid my final settlement.');
+    await fillVisitor(page, {
+      name: 'Routing Visitor',
+      email: 'routing.visitor@client.test',
+      phone: '+91 98470 77777',
+      summary: 'My employer has not paid my final settlement.',
+    });
     await page.getByLabel(CONSENT).check();
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText(/Your consultation request has been received/).waitFor();
@@ -95,5 +90,50 @@ describe.skipIf(!hasChromium)(title, () => {
     await inbox.getByLabel('Office', { exact: true }).selectOption('Bengaluru');
     await inbox.locator(`tr[data-reference="${row.reference}"]`).waitFor();
     await admin.close();
-  });
+  }, 60_000);
+
+  it('the routing choices speak Malayalam and Hindi on /ml/ and /hi/ (English word for word on /)', async () => {
+    const words: Record<string, string[]> = {
+      '/book-consultation': [
+        'Who you would like to meet',
+        'Office',
+        'By video',
+        'Practice area',
+        'No preference',
+        'Not sure',
+      ],
+      '/ml/book-consultation': [
+        'നിങ്ങൾ ആരെ കാണാൻ ആഗ്രഹിക്കുന്നു',
+        'ഓഫീസ്',
+        'വീഡിയോ വഴി',
+        'നിയമ മേഖല',
+        'പ്രത്യേക താൽപ്പര്യമില്ല',
+        'ഉറപ്പില്ല',
+      ],
+      '/hi/book-consultation': [
+        'आप किससे मिलना चाहेंगे',
+        'कार्यालय',
+        'वीडियो से',
+        'कानूनी क्षेत्र',
+        'कोई पसंद नहीं',
+        'पक्का नहीं पता',
+      ],
+    };
+    const page = await browser.newPage({ baseURL: s.url });
+    await agreeWheneverDisclaimerShows(page);
+    for (const [path, [legend, office, video, area, anyOffice, anyArea]] of Object.entries(words)) {
+      await page.goto(path);
+      const routing = page.locator('fieldset.routing');
+      await routing.waitFor();
+      expect((await routing.locator('legend').textContent())?.trim(), path).toBe(legend);
+      await page.getByLabel(video!, { exact: true }).waitFor({ state: 'attached' });
+      expect(await page.getByLabel(office!, { exact: true }).locator('option').first().textContent(), path).toBe(
+        anyOffice,
+      );
+      expect(await page.getByLabel(area!, { exact: true }).locator('option').first().textContent(), path).toBe(anyArea);
+      if (path !== '/book-consultation')
+        expect(await routing.textContent(), path).not.toMatch(/Practice area|By video|Office|In person/);
+    }
+    await page.close();
+  }, 60_000);
 });

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM build script
-import { checkBudget, DEFAULT_BUDGET_KB, HOME_ISLANDS, homeScripts, measure } from '../../scripts/budget.mjs';
+import { checkBudget, DEFAULT_BUDGET_KB, HOME_ISLANDS, homeScripts, measure } from '../../scripts/budget';
 import { islandNames } from '../../server/render/islands';
 import { BUILD_DIR, startServer, type TestServer } from '../helpers/server';
 
@@ -26,13 +25,21 @@ function fakeBuild(homeBytes: number): string {
     HOME_ISLANDS.map((n: string) => [n, [`/assets/islands/${n}-a.js`, '/assets/islands/chunk-shared.js']]),
   );
   islands.carousel!.push('/assets/islands/chunk-big.js');
-  islands['consultation-form'] = ['/assets/islands/form-a.js'];
+  islands['booking-times'] = ['/assets/islands/form-a.js'];
   const manifest = { entry: '/assets/islands/islands-a.js', imports: ['/assets/islands/chunk-react.js'], islands };
   writeFileSync(path.join(dir, 'islands.json'), JSON.stringify(manifest));
-  for (const f of ['islands-a.js', 'chunk-react.js', 'chunk-shared.js', ...HOME_ISLANDS.map((n: string) => `${n}-a.js`)])
+  for (const f of [
+    'islands-a.js',
+    'chunk-react.js',
+    'chunk-shared.js',
+    ...HOME_ISLANDS.map((n: string) => `${n}-a.js`),
+  ])
     writeFileSync(path.join(assets, f), 'export const x = 1;\n');
   // Random bytes in base64 compress back to about the random bytes' length.
-  writeFileSync(path.join(assets, 'chunk-big.js'), `export const blob = "${randomBytes(homeBytes).toString('base64')}";\n`);
+  writeFileSync(
+    path.join(assets, 'chunk-big.js'),
+    `export const blob = "${randomBytes(homeBytes).toString('base64')}";\n`,
+  );
   writeFileSync(path.join(assets, 'form-a.js'), `export const form = "${randomBytes(200_000).toString('base64')}";\n`);
   return dir;
 }
@@ -65,19 +72,20 @@ describe('home page JavaScript budget (100 KB compressed)', () => {
     const over = fakeBuild(105 * 1024);
     const under = fakeBuild(80 * 1024);
     dirs.push(over, under);
-    const run = (dir: string) => spawnSync(process.execPath, ['scripts/budget.mjs', '--build', dir], { encoding: 'utf8' });
+    const run = (dir: string) =>
+      spawnSync(process.execPath, ['scripts/run.mjs', 'budget', '--build', dir], { encoding: 'utf8' });
     const bad = run(over);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toMatch(/OVER BUDGET/);
     expect(bad.stdout).toMatch(/chunk-big\.js/);
     const good = run(under);
     expect(good.status, good.stdout + good.stderr).toBe(0);
-    // The consultation form's island (200 KB) is not counted: the home page does not hold it.
+    // The booking form's island (200 KB) is not counted: the home page does not hold it.
     expect(good.stdout).toMatch(/within budget/);
   });
 
   it('is part of the build script', () => {
-    const build = readFileSync('scripts/build.mjs', 'utf8');
+    const build = readFileSync('scripts/build.ts', 'utf8');
     expect(build).toMatch(/if \(!checkBudget\(clientDir\)\) process\.exit\(1\)/);
   });
 });
@@ -101,8 +109,23 @@ describe('built assets', () => {
     for (const u of loaded) expect(counted.has(u), u).toBe(true);
   });
 
+  it('the booking page, with its form and free-times island, stays inside the same budget', async () => {
+    const html = await (await fetch(`${s.url}/book-consultation`)).text();
+    const names = islandNames(html);
+    expect(names).toContain('booking-times');
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const loaded = [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const counted = new Set(homeScripts(clientDir, names));
+    for (const u of loaded) expect(counted.has(u), u).toBe(true);
+    const m = measure(clientDir, names);
+    expect(m.br).toBeGreaterThan(50 * 1024);
+    expect(m.br).toBeLessThanOrEqual(DEFAULT_BUDGET_KB * 1024);
+  });
+
   it('are served precompressed (brotli, else gzip) with the one-year immutable header', async () => {
-    const entry = homeScripts(clientDir).find((u: string) => /chunk-/.test(u) && readFileSync(path.join(clientDir, u.slice(1))).length > 10_000)!;
+    const entry = homeScripts(clientDir).find(
+      (u: string) => /chunk-/.test(u) && readFileSync(path.join(clientDir, u.slice(1))).length > 10_000,
+    )!;
     const raw = readFileSync(path.join(clientDir, entry.slice(1)));
     const br = await fetch(`${s.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
     expect(br.status).toBe(200);

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { FAST_MAIL_ENV, startSink, until, type Sink } from '../api/mail-sink';
+import { FAST_MAIL_ENV, startSink, until, type Sink } from '../helpers/mail-sink';
+import { agreeWheneverDisclaimerShows, bookingVisitor, CONSENT, fillVisitor, localDateTime } from './booking-helpers';
 
 /**
  * The booking form's WhatsApp opt-in in Chromium (decision 0072): with the Cloud API configured (a local
@@ -52,30 +53,40 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('ticking the box fills the number from the contact number; the received update goes there', async () => {
-    const ctx = await browser.newContext({ baseURL: s.url });
-    const page = await ctx.newPage();
-    await page.goto('/book-consultation');
-    const disclaimer = page.getByRole('dialog', { name: /Legal Disclaimer/ });
-    await disclaimer.waitFor({ state: 'visible', timeout: 15_000 });
-    await disclaimer.getByRole('button', { name: 'Close' }).click();
-    await disclaimer.waitFor({ state: 'hidden' });
+    const { ctx, page } = await bookingVisitor(browser, s);
     await page.getByRole('button', { name: 'Ask for another time' }).click();
-    const when = new Date(Date.now() + 6 * 24 * 3600_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await page.getByLabel('Name', { exact: true }).fill('Whatsapp Client');
-    await page.getByLabel('Email', { exact: true }).fill('wa@client.test');
-    await page.getByLabel('Contact Number').fill('98470 66666');
-    await page.getByLabel('Preferred Date & Time').fill(`${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T10:30`);
-    await page.getByLabel('Legal Issue Summary').fill('Wages unpaid for three months.');
+    await fillVisitor(page, { name: 'Whatsapp Client', email: 'wa@client.test', phone: '98470 66666', summary: 'Wages unpaid for three months.' });
+    await page.getByLabel('Preferred Date & Time').fill(localDateTime(6, '10:30'));
     const number = page.getByLabel('WhatsApp number');
     expect(await number.inputValue()).toBe('');
     await page.getByLabel('Send me updates on WhatsApp').check();
     expect(await number.inputValue()).toBe('98470 66666');
-    await page.getByLabel(/does not create a lawyer–client relationship/).check();
+    await page.getByLabel(CONSENT).check();
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.locator('.Toastify__toast').filter({ hasText: 'Thank you!' }).waitFor({ state: 'visible', timeout: 15_000 });
     const received = await until(() => sent.find((m) => m.template.name === 'consultation_received'), (m) => !!m, 10_000, 'received template');
     expect(received!.to).toBe('919847066666');
     await ctx.close();
+  });
+
+  it('the opt-in speaks Malayalam on /ml/ and Hindi on /hi/, and still fills the number', async () => {
+    const page = await browser.newPage({ baseURL: s.url });
+    await agreeWheneverDisclaimerShows(page);
+    for (const [path, box, label] of [
+      ['/ml/book-consultation', 'വിവരങ്ങൾ എനിക്ക് വാട്ട്സ്ആപ്പിൽ അയയ്ക്കുക', 'വാട്ട്സ്ആപ്പ് നമ്പർ'],
+      ['/hi/book-consultation', 'मुझे व्हाट्सऐप पर जानकारी भेजें', 'व्हाट्सऐप नंबर'],
+    ] as const) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.locator('#c-phone').fill('98470 55555');
+      const number = page.getByLabel(label, { exact: true });
+      await page.getByLabel(box, { exact: true }).check();
+      expect(await number.inputValue(), path).toBe('98470 55555');
+      expect(await page.locator('#c-whatsapp-number-help').textContent(), path).toMatch(/STOP/);
+      expect(await page.locator('.consultation-form').textContent(), path).not.toMatch(
+        /Send me updates on WhatsApp|WhatsApp number|country code/,
+      );
+    }
+    await page.close();
   });
 });

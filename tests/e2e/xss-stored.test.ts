@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
-import { api, sampleBytes, type Bytes } from '../api/api-helpers';
+import { api, sampleBytes, type Bytes } from '../helpers/api-helpers';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { file } from '../helpers/files';
 import { startServer, type TestServer } from '../helpers/server';

@@ -7,8 +7,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 export const NO_CHROMIUM_REASON = `no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`;
 
+/**
+ * Headless Chromium for a test file. Its close() is bounded: a Chromium that does not exit within 15 s
+ * (seen once in CI on a loaded machine, where the file's afterAll then timed out after 120 s) is left to
+ * Playwright's exit handler, which kills it when the test worker ends.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -22,6 +27,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        console.warn('[test] Chromium did not close within 15 s; left to the exit handler');
+        resolve();
+      }, 15_000);
+    });
+    await Promise.race([close(options), late]).finally(() => clearTimeout(timer));
+  };
+  return browser;
 }
 
 /**

@@ -7,17 +7,42 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Form, Pagination, Table } from 'react-bootstrap';
 import { ConfirmModal, Dialog } from './ConfirmModal';
 import { TextField } from './fields';
-import { useBlocker } from 'react-router';
+import { useBlocker, useSearchParams } from 'react-router';
 import type { ResourceDef } from '@content/kit';
 import { api } from '~/lib/api';
 import { DataTable, type Column } from './DataTable';
 import { EditIcon, TrashIcon } from './icons';
 import { FileView } from './FileView';
 import { notify } from './notify';
+import { openSignedPreview } from './signed-preview';
 import type { Row } from './resource-form';
+import {
+  languageName,
+  STATE_TEXT,
+  stateBadge,
+  TranslationEditor,
+  hasTranslatableText,
+  type TranslationState,
+} from './translation-editor';
+import { DEFAULT_LOCALE, LOCALES } from '@content/locales';
+import { titleFieldOf } from '@content/alt';
+import { objectOf, type Json, type JsonObject } from '@content/json';
 
 export type ListState = 'all' | 'published' | 'draft' | 'scheduled' | 'trash';
-const STATE_LABELS: Record<ListState, string> = { all: 'All', published: 'Published', draft: 'Drafts', scheduled: 'Scheduled', trash: 'Trash' };
+const STATE_LABELS: Record<ListState, string> = {
+  all: 'All',
+  published: 'Published',
+  draft: 'Drafts',
+  scheduled: 'Scheduled',
+  trash: 'Trash',
+};
+const isListState = (v: string | null): v is ListState => !!v && v in STATE_LABELS;
+
+/** The languages content is translated into (every locale but English), as the translation column and filter list them. */
+const TRANSLATED = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+const TRANSLATION_STATES: TranslationState[] = ['missing', 'draft', 'published', 'outdated'];
+/** The translation filter's values (decision 0078): '' (any) or `<locale>:<state>`, as listContent takes them. */
+const TRANSLATION_FILTERS = TRANSLATED.flatMap((l) => TRANSLATION_STATES.map((st) => `${l}:${st}`));
 export const ADMIN_PER_PAGE = 50;
 
 const base = (def: ResourceDef) => `/api/content/${def.key}`;
@@ -29,11 +54,23 @@ export function showTime(iso: unknown): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' });
 }
 
-/** The server-side list of one group: query state, rows of the current page, totals per state. */
+/**
+ * The server-side list of one group: query state, rows of the current page, totals per state. The page's
+ * address may set the first state and translation filter (`?status=published&translation=ml:missing`, the
+ * dashboard's work list links there).
+ */
 export function useContentList(def: ResourceDef) {
   const ordered = !!def.ordered;
+  const [search] = useSearchParams();
   const [q, setQ] = useState('');
-  const [state, setState] = useState<ListState>('all');
+  const [state, setState] = useState<ListState>(() => {
+    const v = search.get('status');
+    return isListState(v) ? v : 'all';
+  });
+  const [translation, setTranslation] = useState<string>(() => {
+    const v = search.get('translation') ?? '';
+    return hasTranslatableText(def) && TRANSLATION_FILTERS.includes(v) ? v : '';
+  });
   const [sort, setSort] = useState<string>(ordered ? 'position' : def.id);
   const [dir, setDir] = useState<'asc' | 'desc'>(ordered ? 'asc' : def.order);
   const [page, setPage] = useState(1);
@@ -46,10 +83,19 @@ export function useContentList(def: ResourceDef) {
 
   const reload = useCallback(async () => {
     const mine = ++seq.current;
-    const params = new URLSearchParams({ status: state, sort, dir, page: String(page), perPage: String(ADMIN_PER_PAGE) });
+    const params = new URLSearchParams({
+      status: state,
+      sort,
+      dir,
+      page: String(page),
+      perPage: String(ADMIN_PER_PAGE),
+    });
     if (q.trim()) params.set('q', q.trim());
+    if (translation) params.set('translation', translation);
     try {
-      const res = await api<{ rows?: Row[]; total?: number; counts?: Partial<Record<ListState, number>> }>(`${base(def)}?${params.toString()}`);
+      const res = await api<{ rows?: Row[]; total?: number; counts?: Partial<Record<ListState, number>> }>(
+        `${base(def)}?${params.toString()}`,
+      );
       if (mine !== seq.current) return;
       if (!res.ok) {
         if (res.status !== 401) setError(res.body.message ?? 'The list could not be loaded.');
@@ -64,7 +110,7 @@ export function useContentList(def: ResourceDef) {
     } finally {
       if (mine === seq.current) setLoading(false);
     }
-  }, [def, q, state, sort, dir, page]);
+  }, [def, q, state, sort, dir, page, translation]);
 
   useEffect(() => {
     const t = setTimeout(() => void reload(), 0);
@@ -82,6 +128,11 @@ export function useContentList(def: ResourceDef) {
     state,
     setState: (v: ListState) => {
       setState(v);
+      setPage(1);
+    },
+    translation,
+    setTranslation: (v: string) => {
+      setTranslation(v);
       setPage(1);
     },
     sort,
@@ -111,13 +162,79 @@ export type ContentList = ReturnType<typeof useContentList>;
 /** Where a row stands: published, draft, pending draft, scheduled, going off the site. */
 export function StatusCell({ row }: { row: Row }) {
   const parts: React.ReactNode[] = [];
-  if (row.deleted_at) parts.push(<Badge key="t" bg="secondary">In trash since {showTime(row.deleted_at)}</Badge>);
-  else if (row.status === 'draft') parts.push(<Badge key="d" bg="warning" text="dark">Draft</Badge>);
-  else parts.push(<Badge key="p" bg="success">Published</Badge>);
-  if (row.pending_draft && !row.deleted_at) parts.push(<Badge key="pd" bg="info" text="dark">Unpublished changes</Badge>);
-  if (row.publish_at) parts.push(<span key="pa" className="small d-block">Goes live {showTime(row.publish_at)}</span>);
-  if (row.unpublish_at) parts.push(<span key="ua" className="small d-block">Goes off the site {showTime(row.unpublish_at)}</span>);
+  if (row.deleted_at)
+    parts.push(
+      <Badge key="t" bg="secondary">
+        In trash since {showTime(row.deleted_at)}
+      </Badge>,
+    );
+  else if (row.status === 'draft')
+    parts.push(
+      <Badge key="d" bg="warning" text="dark">
+        Draft
+      </Badge>,
+    );
+  else
+    parts.push(
+      <Badge key="p" bg="success">
+        Published
+      </Badge>,
+    );
+  if (row.pending_draft && !row.deleted_at)
+    parts.push(
+      <Badge key="pd" bg="info" text="dark">
+        Unpublished changes
+      </Badge>,
+    );
+  if (row.publish_at)
+    parts.push(
+      <span key="pa" className="small d-block">
+        Goes live {showTime(row.publish_at)}
+      </span>,
+    );
+  if (row.unpublish_at)
+    parts.push(
+      <span key="ua" className="small d-block">
+        Goes off the site {showTime(row.unpublish_at)}
+      </span>,
+    );
   return <div className="d-flex flex-column gap-1 align-items-start">{parts}</div>;
+}
+
+/**
+ * A row's translation state per language (decision 0078), each a compact button that opens its editor:
+ * 'ML: published', 'HI: missing' (read as "Translate faq 1 into Malayalam: ML: published").
+ */
+export function TranslationsCell({
+  row,
+  label,
+  onTranslate,
+}: {
+  row: Row;
+  label: string;
+  onTranslate(locale: string): void;
+}) {
+  const states = (row.translations ?? {}) as Partial<Record<string, TranslationState>>;
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      {TRANSLATED.map((l) => {
+        const st = states[l] ?? 'missing';
+        const b = stateBadge(st);
+        return (
+          <button
+            key={l}
+            type="button"
+            className={`badge border-0 text-bg-${b.bg} admin-translate`}
+            title={`Translate into ${languageName(l)} (${STATE_TEXT[st]})`}
+            aria-label={`Translate ${label} into ${languageName(l)}: ${l.toUpperCase()}: ${STATE_TEXT[st]}`}
+            onClick={() => onTranslate(l)}
+          >
+            {l.toUpperCase()}: {STATE_TEXT[st]}
+          </button>
+        );
+      })}
+    </div>
+  );
 }
 
 /**
@@ -141,6 +258,14 @@ export function ContentTable(props: {
   const [dragging, setDragging] = useState<number | null>(null);
   const [purging, setPurging] = useState<Row | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [translating, setTranslating] = useState<{ id: number; locale: string; title: string } | null>(null);
+  // Groups with text to translate show each row's state per language, and filter by it (decision 0078).
+  const translatable = hasTranslatableText(def) && TRANSLATED.length > 0;
+  const titleOf = (row: Row, sno: number): string => {
+    const field = titleFieldOf(def);
+    const text = field ? String(row[field] ?? '').trim() : '';
+    return text || props.rowLabel(row, sno);
+  };
   const id = (r: Row) => Number(r[def.id]);
   const first = (list.page - 1) * ADMIN_PER_PAGE;
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PER_PAGE));
@@ -164,7 +289,11 @@ export function ContentTable(props: {
     void saveOrder(next, row!, first + target + 1).then(() => {
       if (!focusAfter) return;
       const label = by < 0 ? 'Move up' : 'Move down';
-      requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[data-row-id="${id(row!)}"] [data-move="${label}"]:not([disabled])`)?.focus());
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLButtonElement>(`[data-row-id="${id(row!)}"] [data-move="${label}"]:not([disabled])`)
+          ?.focus(),
+      );
     });
   };
 
@@ -181,7 +310,12 @@ export function ContentTable(props: {
     const label = `${header}${active ? (list.dir === 'asc' ? ', sorted ascending' : ', sorted descending') : ''}`;
     return (
       <th scope="col" key={key} aria-sort={active ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-decoration-none" onClick={() => list.sortBy(key)} aria-label={`Sort by ${label}`}>
+        <button
+          type="button"
+          className="btn btn-link p-0 text-reset fw-semibold text-decoration-none"
+          onClick={() => list.sortBy(key)}
+          aria-label={`Sort by ${label}`}
+        >
           {header} {active ? (list.dir === 'asc' ? '▲' : '▼') : ''}
         </button>
       </th>
@@ -194,11 +328,22 @@ export function ContentTable(props: {
         <Form.Label htmlFor={`table-search-${def.key}`} className="mb-0">
           Search
         </Form.Label>
-        <Form.Control id={`table-search-${def.key}`} type="search" value={list.q} onChange={(e) => list.setQ(e.target.value)} style={{ maxWidth: 280 }} />
+        <Form.Control
+          id={`table-search-${def.key}`}
+          type="search"
+          value={list.q}
+          onChange={(e) => list.setQ(e.target.value)}
+          style={{ maxWidth: 280 }}
+        />
         <Form.Label htmlFor={`table-state-${def.key}`} className="mb-0 ms-2">
           Show
         </Form.Label>
-        <Form.Select id={`table-state-${def.key}`} value={list.state} onChange={(e) => list.setState(e.target.value as ListState)} style={{ maxWidth: 220 }}>
+        <Form.Select
+          id={`table-state-${def.key}`}
+          value={list.state}
+          onChange={(e) => list.setState(e.target.value as ListState)}
+          style={{ maxWidth: 220 }}
+        >
           {(Object.keys(STATE_LABELS) as ListState[]).map((st) => (
             <option key={st} value={st}>
               {STATE_LABELS[st]}
@@ -206,10 +351,38 @@ export function ContentTable(props: {
             </option>
           ))}
         </Form.Select>
+        {translatable && !trash ? (
+          <>
+            <Form.Label htmlFor={`table-translation-${def.key}`} className="mb-0 ms-2">
+              Translation
+            </Form.Label>
+            <Form.Select
+              id={`table-translation-${def.key}`}
+              value={list.translation}
+              onChange={(e) => list.setTranslation(e.target.value)}
+              style={{ maxWidth: 240 }}
+            >
+              <option value="">Any</option>
+              {TRANSLATED.map((l) => (
+                <optgroup key={l} label={languageName(l)}>
+                  {TRANSLATION_STATES.map((st) => (
+                    <option key={st} value={`${l}:${st}`}>
+                      {languageName(l)}: {STATE_TEXT[st]}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </Form.Select>
+          </>
+        ) : null}
         <span className="text-body-secondary small" aria-live="polite">
           {list.total} {list.total === 1 ? 'row' : 'rows'}
         </span>
-        {canOrder && list.rows.length > 1 ? <span className="small text-body-secondary">Drag a row, or use Move up and Move down, to change the order on the site.</span> : null}
+        {canOrder && list.rows.length > 1 ? (
+          <span className="small text-body-secondary">
+            Drag a row, or use Move up and Move down, to change the order on the site.
+          </span>
+        ) : null}
       </div>
       <div className="visually-hidden" aria-live="polite">
         {announce}
@@ -219,13 +392,43 @@ export function ContentTable(props: {
         caption={props.caption}
         rows={list.rows}
         loading={list.loading}
-        columns={[...columns, { key: 'status', header: 'State', render: (row) => <StatusCell row={row} /> }]}
+        columns={[
+          ...columns,
+          { key: 'status', header: 'State', render: (row) => <StatusCell row={row} /> },
+          ...(translatable && !trash
+            ? [
+                {
+                  key: 'translations',
+                  header: 'Translations',
+                  render: (row: Row, index: number) => (
+                    <TranslationsCell
+                      row={row}
+                      label={props.rowLabel(row, index + 1)}
+                      onTranslate={(locale) => setTranslating({ id: id(row), locale, title: titleOf(row, index + 1) })}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
         rowKey={id}
         numbered
         first={first}
         headClass="table-light"
-        emptyText={list.q.trim() ? 'No rows match the search.' : trash ? 'The trash is empty.' : list.state === 'all' ? props.emptyText : 'No rows in this state.'}
-        headerCell={(c) => (c.key in def.fields || c.key in def.files || c.key === 'status' ? sortHeader(c.key, c.header) : undefined)}
+        emptyText={
+          list.q.trim()
+            ? 'No rows match the search.'
+            : trash
+              ? 'The trash is empty.'
+              : list.translation
+                ? 'No rows with that translation state.'
+                : list.state === 'all'
+                  ? props.emptyText
+                  : 'No rows in this state.'
+        }
+        headerCell={(c) =>
+          c.key in def.fields || c.key in def.files || c.key === 'status' ? sortHeader(c.key, c.header) : undefined
+        }
         rowProps={(row, i) => ({
           'data-row-id': id(row),
           draggable: canOrder,
@@ -249,10 +452,21 @@ export function ContentTable(props: {
           render: (row, sno, i) =>
             trash ? (
               <>
-                <Button variant="outline-success" size="sm" className="me-2" onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')} aria-label={`Restore ${props.rowLabel(row, sno)}`}>
+                <Button
+                  variant="outline-success"
+                  size="sm"
+                  className="me-2"
+                  onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')}
+                  aria-label={`Restore ${props.rowLabel(row, sno)}`}
+                >
                   Restore
                 </Button>
-                <Button variant="outline-danger" size="sm" onClick={() => setPurging(row)} aria-label={`Delete forever ${props.rowLabel(row, sno)}`}>
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  onClick={() => setPurging(row)}
+                  aria-label={`Delete forever ${props.rowLabel(row, sno)}`}
+                >
                   Delete forever
                 </Button>
               </>
@@ -260,21 +474,59 @@ export function ContentTable(props: {
               <>
                 {canOrder ? (
                   <>
-                    <Button variant="outline-secondary" size="sm" className="me-1" data-move="Move up" disabled={i === 0} onClick={() => move(i, -1, true)} aria-label={`Move up ${props.rowLabel(row, sno)}`} title="Move up">
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      className="me-1"
+                      data-move="Move up"
+                      disabled={i === 0}
+                      onClick={() => move(i, -1, true)}
+                      aria-label={`Move up ${props.rowLabel(row, sno)}`}
+                      title="Move up"
+                    >
                       ↑
                     </Button>
-                    <Button variant="outline-secondary" size="sm" className="me-2" data-move="Move down" disabled={i === list.rows.length - 1} onClick={() => move(i, 1, true)} aria-label={`Move down ${props.rowLabel(row, sno)}`} title="Move down">
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      className="me-2"
+                      data-move="Move down"
+                      disabled={i === list.rows.length - 1}
+                      onClick={() => move(i, 1, true)}
+                      aria-label={`Move down ${props.rowLabel(row, sno)}`}
+                      title="Move down"
+                    >
                       ↓
                     </Button>
                   </>
                 ) : null}
-                <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => props.onHistory(row)} aria-label={`History of ${props.rowLabel(row, sno)}`} title="History">
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  className="me-2"
+                  onClick={() => props.onHistory(row)}
+                  aria-label={`History of ${props.rowLabel(row, sno)}`}
+                  title="History"
+                >
                   History
                 </Button>
-                <Button variant="outline-primary" size="sm" className="me-2" onClick={() => props.onEdit(row)} aria-label={`Edit ${props.rowLabel(row, sno)}`} title="Edit">
+                <Button
+                  variant="outline-primary"
+                  size="sm"
+                  className="me-2"
+                  onClick={() => props.onEdit(row)}
+                  aria-label={`Edit ${props.rowLabel(row, sno)}`}
+                  title="Edit"
+                >
                   <EditIcon />
                 </Button>
-                <Button variant="outline-danger" size="sm" onClick={() => props.onDelete(row)} aria-label={`Delete ${props.rowLabel(row, sno)}`} title="Delete">
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  onClick={() => props.onDelete(row)}
+                  aria-label={`Delete ${props.rowLabel(row, sno)}`}
+                  title="Delete"
+                >
                   <TrashIcon />
                 </Button>
               </>
@@ -284,17 +536,38 @@ export function ContentTable(props: {
       {pages > 1 ? (
         <nav aria-label="Table pages">
           <Pagination className="flex-wrap">
-            <Pagination.Prev disabled={list.page === 1} onClick={() => list.setPage(list.page - 1)} aria-label="Previous page" />
+            <Pagination.Prev
+              disabled={list.page === 1}
+              onClick={() => list.setPage(list.page - 1)}
+              aria-label="Previous page"
+            />
             {Array.from({ length: pages }, (_, k) => k + 1)
               .filter((n) => n === 1 || n === pages || Math.abs(n - list.page) <= 2)
               .map((n) => (
-                <Pagination.Item key={n} active={n === list.page} onClick={() => list.setPage(n)} aria-label={`Page ${n}`}>
+                <Pagination.Item
+                  key={n}
+                  active={n === list.page}
+                  onClick={() => list.setPage(n)}
+                  aria-label={`Page ${n}`}
+                >
                   {n}
                 </Pagination.Item>
               ))}
-            <Pagination.Next disabled={list.page === pages} onClick={() => list.setPage(list.page + 1)} aria-label="Next page" />
+            <Pagination.Next
+              disabled={list.page === pages}
+              onClick={() => list.setPage(list.page + 1)}
+              aria-label="Next page"
+            />
           </Pagination>
         </nav>
+      ) : null}
+      {translatable ? (
+        <TranslationEditor
+          def={def}
+          target={translating}
+          onClose={() => setTranslating(null)}
+          onChanged={() => void list.reload()}
+        />
       ) : null}
       <ConfirmModal
         show={!!purging}
@@ -313,7 +586,7 @@ export function ContentTable(props: {
 }
 
 /** A value of a revision as the comparison shows it: rich text as text, files as thumbnails. */
-function RevisionValue({ def, field, value }: { def: ResourceDef; field: string; value: unknown }) {
+function RevisionValue({ def, field, value }: { def: ResourceDef; field: string; value: Json | undefined }) {
   if (field in def.files) {
     if (typeof value !== 'string' || !value) return <span className="text-body-secondary">—</span>;
     return <RevisionFile path={value} label={def.files[field]!.label} />;
@@ -322,22 +595,42 @@ function RevisionValue({ def, field, value }: { def: ResourceDef; field: string;
     return (
       <ul className="mb-0 ps-3">
         {value.map((s, i) => {
-          const sp = (s ?? {}) as Record<string, unknown>;
-          return <li key={i}>{[sp.speaker_name, sp.designation, sp.date, sp.from_time && `${String(sp.from_time)}–${String(sp.to_time ?? '')}`].filter(Boolean).join(', ')}</li>;
+          const sp = objectOf(s) ?? {};
+          return (
+            <li key={i}>
+              {[
+                sp.speaker_name,
+                sp.designation,
+                sp.date,
+                sp.from_time && `${String(sp.from_time)}–${String(sp.to_time ?? '')}`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </li>
+          );
         })}
       </ul>
     );
   }
   if (value === null || value === undefined || value === '') return <span className="text-body-secondary">—</span>;
   const f = def.fields[field];
-  const text = f?.type === 'html' ? String(value).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim() : String(value);
+  const text =
+    f?.type === 'html'
+      ? String(value)
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/&nbsp;/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : String(value);
   return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
 }
 
 /** A file of an older version: still public, or kept privately since it was replaced. */
 function RevisionFile({ path, label }: { path: string; label: string }) {
   const [retired, setRetired] = useState(false);
-  return retired ? <FileView path={`private/retired/${path}`} alt={`${label} (earlier version)`} /> : (
+  return retired ? (
+    <FileView path={`private/retired/${path}`} alt={`${label} (earlier version)`} />
+  ) : (
     <span onErrorCapture={() => setRetired(true)}>
       <FileView path={path} alt={label} />
     </span>
@@ -363,11 +656,21 @@ interface Revision {
   admin_email: string | null;
   created_at: string;
   changed: string[];
-  snapshot: Record<string, unknown>;
+  snapshot: JsonObject;
 }
 
 /** History: every revision, who and when, the fields it changed side by side, and "Restore this version". */
-export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceDef; row: Row | null; onClose(): void; onRestored(): void }) {
+export function HistoryModal({
+  def,
+  row,
+  onClose,
+  onRestored,
+}: {
+  def: ResourceDef;
+  row: Row | null;
+  onClose(): void;
+  onRestored(): void;
+}) {
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -382,7 +685,11 @@ export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceD
     });
   }, [def, rowId]);
   const labels: Record<string, string> = useMemo(
-    () => ({ ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, f.label])), ...Object.fromEntries(Object.entries(def.files).map(([k, f]) => [k, f.label])), speakers: 'Speakers' }),
+    () => ({
+      ...Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, f.label])),
+      ...Object.fromEntries(Object.entries(def.files).map(([k, f]) => [k, f.label])),
+      speakers: 'Speakers',
+    }),
     [def],
   );
   const restore = async (rev: Revision) => {
@@ -418,9 +725,16 @@ export function HistoryModal({ def, row, onClose, onRestored }: { def: ResourceD
                     {showTime(rev.created_at)}
                     {rev.admin_email ? ` by ${rev.admin_email}` : ''}
                   </span>
-                  {fields.length ? <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span> : null}
+                  {fields.length ? (
+                    <span className="small">Changed: {fields.map((f) => labels[f] ?? f).join(', ')}</span>
+                  ) : null}
                   <span className="ms-auto d-flex gap-2">
-                    <Button size="sm" variant="outline-secondary" onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)} aria-expanded={open === rev.revision_id}>
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      onClick={() => setOpen(open === rev.revision_id ? null : rev.revision_id)}
+                      aria-expanded={open === rev.revision_id}
+                    >
                       {open === rev.revision_id ? 'Hide changes' : 'Compare'}
                     </Button>
                     {i > 0 ? (
@@ -471,7 +785,17 @@ function toLocalInput(iso: unknown): string {
 }
 
 /** Schedule: when the row goes live and when it goes off the site (either may be empty). */
-export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef; row: Row | null; onClose(): void; onSaved(): void }) {
+export function ScheduleModal({
+  def,
+  row,
+  onClose,
+  onSaved,
+}: {
+  def: ResourceDef;
+  row: Row | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const [publishAt, setPublishAt] = useState('');
   const [unpublishAt, setUnpublishAt] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -483,7 +807,10 @@ export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef
   const live = row?.status === 'published' && !row?.pending_draft;
   const save = async () => {
     const iso = (v: string) => (v ? new Date(v).toISOString() : null);
-    const res = await api(`${base(def)}/${Number(row![def.id])}/schedule`, { method: 'POST', json: { publish_at: live ? undefined : iso(publishAt), unpublish_at: iso(unpublishAt) } });
+    const res = await api(`${base(def)}/${Number(row![def.id])}/schedule`, {
+      method: 'POST',
+      json: { publish_at: live ? undefined : iso(publishAt), unpublish_at: iso(unpublishAt) },
+    });
     if (!res.ok) {
       setError(res.body.message || 'The schedule could not be saved.');
       return;
@@ -510,12 +837,29 @@ export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef
       }
     >
       {live ? (
-        <p className="small">This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.</p>
+        <p className="small">
+          This {def.label.toLowerCase()} is on the site. Save a draft of changes to schedule when they go live.
+        </p>
       ) : (
-        <TextField id="schedule-publish-at" label="Goes live at" type="datetime-local" value={publishAt} onChange={setPublishAt} />
+        <TextField
+          id="schedule-publish-at"
+          label="Goes live at"
+          type="datetime-local"
+          value={publishAt}
+          onChange={setPublishAt}
+        />
       )}
-      <TextField id="schedule-unpublish-at" className="" label="Goes off the site at" type="datetime-local" value={unpublishAt} onChange={setUnpublishAt} />
-      <p className="small text-body-secondary mt-2 mb-0">Leave a time empty to clear it. Times take effect within a minute.</p>
+      <TextField
+        id="schedule-unpublish-at"
+        className=""
+        label="Goes off the site at"
+        type="datetime-local"
+        value={unpublishAt}
+        onChange={setUnpublishAt}
+      />
+      <p className="small text-body-secondary mt-2 mb-0">
+        Leave a time empty to clear it. Times take effect within a minute.
+      </p>
       {error ? (
         <p className="text-danger mt-2 mb-0" role="alert">
           {error}
@@ -525,17 +869,9 @@ export function ScheduleModal({ def, row, onClose, onSaved }: { def: ResourceDef
   );
 }
 
-/** Opens the signed preview of a row in a new tab (the tab is opened first, so no popup blocker stops it). */
-export async function openPreview(def: ResourceDef, row: Row): Promise<void> {
-  const tab = window.open('about:blank', '_blank');
-  const res = await api<{ url?: string }>(`${base(def)}/${Number(row[def.id])}/preview`, { method: 'POST', json: {} });
-  if (!res.ok || !res.body.url) {
-    tab?.close();
-    notify.error(res.body.message || 'The preview could not be opened.');
-    return;
-  }
-  if (tab) tab.location.href = res.body.url;
-  else window.location.assign(res.body.url);
+/** Opens the signed preview of a row in a new tab. */
+export function openPreview(def: ResourceDef, row: Row): Promise<void> {
+  return openSignedPreview(`${base(def)}/${Number(row[def.id])}/preview`);
 }
 
 /** The draft-aware content of a row for the form: a pending draft's values in place of the live ones. */
@@ -546,7 +882,9 @@ export function editableRow(row: Row): Row {
 
 /** Asks before leaving a form with unsaved changes (another admin page, or closing the tab). */
 export function useUnsavedPrompt(dirty: boolean): void {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm('You have unsaved changes. Leave this page and lose them?')) blocker.proceed();

@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
 import { api, type ApiResult } from '~/lib/api';
+import type { JsonObject } from '../../../content/json';
 
 /** Admin toasts (the container in routes/admin/root.tsx closes them after 1 second, spec section 9). */
 export const notify = {
@@ -15,7 +16,7 @@ export const ADMIN_TOAST_MS = 1000;
  * Sends one admin action (a JSON POST) and toasts how it went: the server's message, else `success` or
  * `failure` (also when the request fails on the way). The answer, or null when there was none.
  */
-export async function sendAction<T = Record<string, unknown>>(
+export async function sendAction<T = JsonObject>(
   path: string,
   json: unknown,
   messages: { success: string; failure: string },

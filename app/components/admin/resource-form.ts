@@ -102,7 +102,7 @@ export function buildBody(
   removals: FormRemovals,
   editing: Row | null,
   extra: Record<string, string> = {},
-): { json: Record<string, unknown> } | { form: FormData } {
+): { json: Record<string, string | number> } | { form: FormData } {
   const entries: [string, string][] = [];
   if (mode === 'update' && editing) entries.push([def.id, String(editing[def.id])]);
   for (const [n, f] of Object.entries(def.fields)) {
@@ -113,7 +113,7 @@ export function buildBody(
   for (const [k, v] of Object.entries(extra)) entries.push([k, v]);
   const hasFiles = Object.keys(def.files).length > 0;
   if (def.body === 'json' && !hasFiles) {
-    const json: Record<string, unknown> = {};
+    const json: Record<string, string | number> = {};
     for (const [k, v] of entries) {
       const f = def.fields[k];
       json[k] = (f?.type === 'int' || f?.type === 'ref' || k === def.id) && v !== '' ? Number(v) : v;
@@ -138,7 +138,7 @@ export function buildBody(
 export async function saveResource(
   def: ResourceDef,
   mode: Mode,
-  body: { json: Record<string, unknown> } | { form: FormData },
+  body: { json: Record<string, string | number> } | { form: FormData },
 ): Promise<ApiResult> {
   return api(apiPath(def, mode === 'add' ? 'add' : 'update'), { method: 'POST', ...body });
 }
@@ -154,7 +154,7 @@ export function fetchErrorText(def: ResourceDef): string {
 
 export async function loadList(def: ResourceDef): Promise<{ rows: Row[]; error: string | null }> {
   try {
-    const res = await api<Record<string, unknown>>(apiPath(def, 'list'));
+    const res = await api(apiPath(def, 'list'));
     if (!res.ok) return { rows: [], error: res.status === 401 ? null : res.body.message || fetchErrorText(def) };
     const rows = res.body[def.keys.list];
     return { rows: Array.isArray(rows) ? (rows as Row[]) : [], error: null };

@@ -155,7 +155,7 @@ function Nodes(props: Props & { nodes: SettingsNode[]; scope: SettingsScope; com
 
 /** Every card of the site settings, rendered from the declaration (content/settings-form.ts). */
 export function SettingsCards({ state, onChange, only }: Props) {
-  const root: SettingsScope = { prefix: '', object: state.base as unknown as Record<string, unknown> };
+  const root: SettingsScope = { prefix: '', object: state.base };
   return (
     <>
       {SETTINGS_FORM.filter((card) => !only || pathsOf(card.body).some(only)).map((card) => (

@@ -49,7 +49,7 @@ export function AdsView({
               <Img
                 path={ad.ads_image ?? ''}
                 meta={ad.image_meta}
-                alt={altOf(ad, 'ads_image', `${(ad.ads_display ?? '') || 'Sponsored'} advertisement`)}
+                alt={altOf(ad, 'ads_image', (ad.ads_display ?? '') === 'Primary' ? t('ads.alt.primary') : (ad.ads_display ?? '') ? t('ads.alt.secondary') : t('ads.alt.sponsored'))}
                 width={600}
                 height={400}
                 sizes="(min-width: 992px) 360px, 100vw"

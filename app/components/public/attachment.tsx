@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { fileUrl } from '../../lib/api';
 import { DownloadIcon } from './icons';
 import { island } from './island';
+import { useT } from '../../lib/i18n';
 
 /** Height of embedded PDF and Word frames (spec section 9). */
 export const ATTACHMENT_FRAME_HEIGHT = 600;
@@ -48,9 +49,10 @@ export function AttachmentView({ path, title, origin }: { path: string; title: s
   const url = fileUrl(path);
   const kind = attachmentKind(path);
   const [frameRef, near] = useNearViewport();
+  const { t } = useT();
   const download = (
     <a href={url} download className="btn btn-outline-primary btn-sm d-inline-flex align-items-center gap-2">
-      <DownloadIcon /> Download the attached file<span className="visually-hidden">: {title}</span>
+      <DownloadIcon /> {t('attachment.download')}<span className="visually-hidden">: {title}</span>
     </a>
   );
   if (kind === 'other') return <div className="attachment my-4">{download}</div>;
@@ -60,7 +62,7 @@ export function AttachmentView({ path, title, origin }: { path: string; title: s
       <iframe
         ref={frameRef}
         src={near ? src : undefined}
-        title={`Attached document: ${title}`}
+        title={t('attachment.frame', { title })}
         height={ATTACHMENT_FRAME_HEIGHT}
         className="attachment-frame"
         loading="lazy"

@@ -25,7 +25,7 @@ export function PageBanner({
       {/* A detail page's trail for search engines too (decision 0055). */}
       {crumbs.length > 0 && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(breadcrumbLd({ origin, home: lp('/'), homeLabel: t('crumb.home') }, crumbs, title)) }} />}
       <Container>
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('crumb.nav')}>
           <ol className="breadcrumb mb-2">
             <li className="breadcrumb-item">
               <Link to={lp('/')}>{t('crumb.home')}</Link>

@@ -103,7 +103,7 @@ export function CalendarWidget() {
         }
       })
       .catch((err: unknown) => {
-        const message = `Network error: ${err instanceof Error ? err.message : String(err)}`;
+        const message = t('calendar.network', { reason: err instanceof Error ? err.message : String(err) });
         toast.error(message);
         setState({ kind: 'error', message });
       })

@@ -9,6 +9,7 @@ import { fileUrl } from '../../lib/api';
 import { EventStatusView } from './event-status';
 import type { BlogRow, CaseCategoryRow, EventRow } from './site';
 import { Img } from './img';
+import { RowImg } from './row-img';
 
 export const isVideo = (path: string): boolean => /\.(mp4|mov)$/i.test(path);
 
@@ -20,15 +21,7 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: CaseCategoryRow; head
   return (
     <article className="card category-card h-100">
       {c.case_image ? (
-        <Img
-          path={c.case_image ?? ''}
-          meta={c.image_meta}
-          alt={altOf(c, 'case_image', '')}
-          width={480}
-          height={300}
-          sizes="(min-width: 1200px) 25vw, (min-width: 576px) 50vw, 100vw"
-          className="card-img-top"
-        />
+        <RowImg row={c} field="case_image" slot="categoryCard" className="card-img-top" />
       ) : (
         <div className="category-mark card-img-top" aria-hidden="true">
           {name.charAt(0)}
@@ -42,6 +35,16 @@ export function CategoryCard({ c, headingLevel = 3 }: { c: CaseCategoryRow; head
         </H>
       </div>
     </article>
+  );
+}
+
+/** A card's 'Read More' link; the card's title follows it for screen readers only. */
+function ReadMore({ to, label, title }: { to: string; label: string; title: string }) {
+  return (
+    <Link to={to} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
+      {label}
+      <span className="visually-hidden">: {title}</span>
+    </Link>
   );
 }
 
@@ -75,17 +78,7 @@ export function BlogCard({ b }: { b: BlogCardRow }) {
   const date = publicDate(locale, b.created_at ?? '');
   return (
     <article className="card blog-card h-100">
-      {(b.blog_image ?? '') && (
-        <Img
-          path={b.blog_image ?? ''}
-          meta={b.image_meta}
-          alt={altOf(b, 'blog_image', '')}
-          width={640}
-          height={400}
-          sizes="(min-width: 768px) 380px, 100vw"
-          className="card-img-top"
-        />
-      )}
+      {(b.blog_image ?? '') && <RowImg row={b} field="blog_image" slot="blogCard" className="card-img-top" />}
       <div className="card-body d-flex flex-column">
         <p className="card-meta small mb-2">
           {(b.case_name ?? '') && <span className="badge text-bg-light me-2">{b.case_name ?? ''}</span>}
@@ -93,10 +86,7 @@ export function BlogCard({ b }: { b: BlogCardRow }) {
         </p>
         <h2 className="card-title h5">{title}</h2>
         <p className="card-text blog-preview">{b.preview ?? ''}</p>
-        <Link to={lp(`/blog-details/${id}`)} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
-          {t('cards.readMore')}
-          <span className="visually-hidden">: {title}</span>
-        </Link>
+        <ReadMore to={lp(`/blog-details/${id}`)} label={t('cards.readMore')} title={title} />
       </div>
     </article>
   );
@@ -149,8 +139,11 @@ export function EventMedia({
   );
 }
 
-/** An event card: media, title, dates, preview, countdown and 'Read More' when the event is complete. */
-export function EventCard({ e, status }: { e: EventRow; status: EventStatus | null }) {
+/**
+ * An event card: media, title, dates, preview, countdown and 'Read More' when the event is complete. `href`: the
+ * event's page in this locale (decision 0082), without the locale prefix; its English page when not given.
+ */
+export function EventCard({ e, status, href }: { e: EventRow; status: EventStatus | null; href?: string | null }) {
   const title = e.event_title ?? '';
   const media = e.event_image ?? '';
   const { t, locale, lp } = useT();
@@ -181,12 +174,7 @@ export function EventCard({ e, status }: { e: EventRow; status: EventStatus | nu
         )}
         <p className="card-text event-preview mb-0">{eventPreview(e.event_description ?? '')}</p>
         <EventStatusView event={e} initial={status} where="list" />
-        {canReadMore(e) && (
-          <Link to={lp(eventPath(title))} className="btn btn-outline-primary btn-sm mt-auto align-self-start">
-            {t('cards.readMore')}
-            <span className="visually-hidden">: {title}</span>
-          </Link>
-        )}
+        {canReadMore(e) && <ReadMore to={lp(href ?? eventPath(title))} label={t('cards.readMore')} title={title} />}
       </div>
     </article>
   );

@@ -25,11 +25,15 @@ export const HEADER_LINKS = [
   { to: '/privacy-policy', label: 'nav.privacy' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
+/** A page's path per locale where it differs from the one it has here (an event's own slug, decision 0082). */
+export type PathsByLocale = Partial<Record<Locale, string>>;
+
 /**
  * The language switcher (decision 0063): the same page in each language the site publishes, as plain links
- * carrying `hreflang` and `lang`; the current language is marked, not linked away from.
+ * carrying `hreflang` and `lang`; the current language is marked, not linked away from. `paths`: the page's
+ * own path in a locale where it has one (decision 0082).
  */
-export function LanguageSwitcher({ pathname, locales, className = '' }: { pathname: string; locales: readonly Locale[]; className?: string }) {
+export function LanguageSwitcher({ pathname, locales, paths = {}, className = '' }: { pathname: string; locales: readonly Locale[]; paths?: PathsByLocale; className?: string }) {
   const { t, locale } = useT();
   if (locales.length < 2) return null;
   const path = unlocalizedPath(pathname);
@@ -39,7 +43,7 @@ export function LanguageSwitcher({ pathname, locales, className = '' }: { pathna
         {locales.map((l) => (
           <li key={l}>
             <a
-              href={localizedPath(l, path)}
+              href={localizedPath(l, paths[l] ?? path)}
               hrefLang={l}
               lang={l}
               className={`lang-link${l === locale ? ' active' : ''}`}
@@ -75,7 +79,7 @@ export function SiteSearchForm({ id, className = '' }: { id: string; className?:
 }
 
 /** Top bar (large screens only): social links, the search box, the contact email and a phone number. */
-export function TopBar({ settings, pathname }: { settings: SiteSettings; pathname: string }) {
+export function TopBar({ settings, pathname, paths }: { settings: SiteSettings; pathname: string; paths?: PathsByLocale }) {
   const { t } = useT();
   const phone = settings.phones[0];
   return (
@@ -84,7 +88,7 @@ export function TopBar({ settings, pathname }: { settings: SiteSettings; pathnam
         <SocialLinks socials={settings.socials} size={15} />
         <ul className="list-unstyled d-flex align-items-center gap-4 mb-0">
           <li>
-            <LanguageSwitcher pathname={pathname} locales={settings.locales} />
+            <LanguageSwitcher pathname={pathname} locales={settings.locales} paths={paths} />
           </li>
           <li>
             <SiteSearchForm id="site-search-top" />
@@ -133,7 +137,7 @@ export function isCurrent(to: string, pathname: string): boolean {
  * close toggle. Bootstrap's navbar markup, written out: the page header is the banner landmark and the
  * links' own <nav aria-label="Main"> the navigation landmark. Plain links: every page is a document load.
  */
-export function SiteNavbar({ firmName, pathname, locales = [] }: { firmName: string; pathname: string; locales?: readonly Locale[] }) {
+export function SiteNavbar({ firmName, pathname, locales = [], paths }: { firmName: string; pathname: string; locales?: readonly Locale[]; paths?: PathsByLocale }) {
   const [open, setOpen] = useState(false);
   const { t, lp } = useT();
   const path = unlocalizedPath(pathname);
@@ -181,7 +185,7 @@ export function SiteNavbar({ firmName, pathname, locales = [] }: { firmName: str
             </ul>
           </nav>
           {/* On large screens the top bar holds the switcher and the search box. */}
-          <LanguageSwitcher pathname={pathname} locales={locales} className="d-lg-none my-2" />
+          <LanguageSwitcher pathname={pathname} locales={locales} paths={paths} className="d-lg-none my-2" />
           <SiteSearchForm id="site-search-menu" className="d-lg-none my-2" />
         </div>
       </div>

@@ -20,7 +20,7 @@ export interface SlideText {
  * it pauses on hover and focus, under prefers-reduced-motion, and with its pause control.
  */
 export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts: SlideText[] }) {
-  const { lp } = useT();
+  const { t: tr, lp } = useT();
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
   if (!slides.length) {
     const t = texts[0]!;
@@ -30,7 +30,7 @@ export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts:
           <p className="hero-title h1">{t.title}</p>
           <p className="hero-text">{t.description}</p>
           <a href={lp('/book-consultation')} className="btn btn-accent">
-            Book a Consultation
+            {tr('cta.book')}
           </a>
         </div>
       </div>
@@ -49,7 +49,7 @@ export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts:
         tabIndex={0}
         role="region"
         aria-roledescription="carousel"
-        aria-label="Highlights (use the left and right arrow keys to change slides)"
+        aria-label={tr('carousel.label')}
         className="home-carousel"
         {...handlers}
       >
@@ -60,7 +60,7 @@ export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts:
               key={s.carousel_id ?? ''}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-label={tr('carousel.slide', { n: i + 1, count: slides.length })}
             >
               <Img
                 path={s.carousel_image ?? ''}

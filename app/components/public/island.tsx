@@ -18,7 +18,7 @@ export const ISLAND_NAMES = [
   'attachment',
   'print',
   'faqs',
-  'consultation-form',
+  'booking-times',
 ] as const;
 export type IslandName = (typeof ISLAND_NAMES)[number];
 

@@ -2,6 +2,7 @@ import type { SiteSettings } from '../../../content/settings';
 import { PhoneIcon, PinIcon } from './icons';
 import { IconLine } from './section';
 import { telHref } from './site';
+import { useT } from '../../lib/i18n';
 
 /** One office of the firm: city (marked when it is the headquarters), address and phone. */
 export function OfficeCard({
@@ -11,11 +12,12 @@ export function OfficeCard({
   office: SiteSettings['headquarters'];
   headquarters?: boolean;
 }) {
+  const { t } = useT();
   return (
     <div className="office h-100">
       <h3 className="h6 mb-1">
         {office.city}
-        {headquarters && <span className="badge text-bg-light ms-2">Headquarters</span>}
+        {headquarters && <span className="badge text-bg-light ms-2">{t('office.hq')}</span>}
       </h3>
       <IconLine icon={PinIcon} className="small mb-1">
         {office.address}

@@ -5,6 +5,7 @@ import { MotionToggle } from './motion-toggle';
 import type { PartnerRow } from './site';
 import { Img } from './img';
 import { island } from './island';
+import { useT } from '../../lib/i18n';
 
 /**
  * The component itself: react-fast-marquee is CommonJS, and esbuild (the islands build, in a "type": "module"
@@ -21,12 +22,13 @@ export const MARQUEE_SPEED = 50;
  */
 export function PartnersMarqueeView({ partners }: { partners: PartnerRow[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
+  const { t } = useT();
   const name = (p: PartnerRow) => p.partner_name ?? '';
   return (
     <div className="partners">
       <ul className="visually-hidden">
         {partners.map((p) => (
-          <li key={p.partner_id ?? ''}>{name(p) || 'Partner'}</li>
+          <li key={p.partner_id ?? ''}>{name(p) || t('partners.unnamed')}</li>
         ))}
       </ul>
       <div aria-hidden="true" className="partners-track" {...handlers}>
@@ -37,7 +39,7 @@ export function PartnersMarqueeView({ partners }: { partners: PartnerRow[] }) {
                 <Img
                   path={p.partner_image ?? ''}
                   meta={p.image_meta}
-                  alt={altOf(p, 'partner_image', name(p) || 'Partner logo')}
+                  alt={altOf(p, 'partner_image', name(p) || t('partners.logo'))}
                   width={160}
                   height={64}
                   sizes="160px"
@@ -49,7 +51,7 @@ export function PartnersMarqueeView({ partners }: { partners: PartnerRow[] }) {
           ))}
         </Marquee>
       </div>
-      <MotionToggle paused={userPaused} onToggle={() => setUserPaused(!userPaused)} what="partners" className="mt-2" />
+      <MotionToggle paused={userPaused} onToggle={() => setUserPaused(!userPaused)} what="marquee" className="mt-2" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useMotionControl } from './hooks';
 import { MotionToggle } from './motion-toggle';
 import type { ReviewRow } from './site';
 import { island } from './island';
+import { useT } from '../../lib/i18n';
 
 /** Review slider step (spec section 9). Cards visible: 1 at ≤ 768 px, 2 at ≤ 991 px, 3 above (CSS). */
 export const REVIEW_STEP_MS = 3000;
@@ -11,6 +12,7 @@ export const REVIEW_STEP_MS = 3000;
 /** Client reviews, advancing one card every 3 s and wrapping around. */
 export function ReviewSliderView({ reviews }: { reviews: ReviewRow[] }) {
   const { playing, userPaused, setUserPaused, handlers } = useMotionControl();
+  const { t } = useT();
   const [index, setIndex] = useState(0);
   const n = reviews.length;
   useEffect(() => {
@@ -26,7 +28,7 @@ export function ReviewSliderView({ reviews }: { reviews: ReviewRow[] }) {
         className="review-viewport"
         role="region"
         aria-roledescription="carousel"
-        aria-label="Client reviews"
+        aria-label={t('reviews.label')}
         {...handlers}
       >
         <ul className="review-track list-unstyled mb-0" data-index={start}>

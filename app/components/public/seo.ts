@@ -4,7 +4,16 @@ import { WEEKDAYS, type Weekday } from '../../../content/rules/slots';
 import { profileAnchor } from '../../../content/rules/search-path';
 import { LAYOUT_ID, type PublicLayoutData } from './site';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
-import { i18nFor, translator, type Translate } from '../../lib/i18n';
+import { i18nFor, translator, type MessageKey, type Translate } from '../../lib/i18n';
+import { fontPreloads } from './fonts';
+import type { Json } from '../../../content/json';
+
+/** A schema.org JSON-LD node: its type and its properties. */
+export interface LdNode {
+  readonly '@context'?: 'https://schema.org';
+  readonly '@type': string;
+  readonly [property: string]: Json | undefined;
+}
 
 interface MetaMatchLike {
   id: string;
@@ -20,13 +29,18 @@ export interface PageSeo {
   /** Stored image path or absolute URL for Open Graph. */
   image?: string;
   type?: 'website' | 'article';
-  jsonLd?: Record<string, unknown>[];
+  jsonLd?: LdNode[];
   /**
    * The locales this page is published in (decision 0064): a row's page lists those where the row is
    * translated; by default every locale the site publishes. A page rendered in a locale not among them is
    * the untranslated fallback: `noindex`, canonical to the English page, no alternates.
    */
   published?: readonly Locale[];
+  /**
+   * The page's path in each locale where it differs from `path` (an event's own slug in Malayalam, decision
+   * 0082), without the locale prefix: its canonical URL there and its alternates use it.
+   */
+  paths?: Partial<Record<Locale, string>>;
 }
 
 /** The chrome's translate function in a meta function (the layout's catalog); English when there is none. */
@@ -39,9 +53,9 @@ export function metaT(matches: readonly (MetaMatchLike | undefined)[]): Translat
  * `<link rel="alternate" hreflang>` for each locale the page is published in, plus `x-default` (English),
  * absolute; the same set on every published version of the page (decision 0063).
  */
-export function alternateLinks(origin: string, path: string, locales: readonly Locale[]): MetaDescriptor[] {
-  const out: MetaDescriptor[] = locales.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: absolute(origin, localizedPath(l, path)) }));
-  out.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absolute(origin, path) });
+export function alternateLinks(origin: string, path: string, locales: readonly Locale[], paths: Partial<Record<Locale, string>> = {}): MetaDescriptor[] {
+  const out: MetaDescriptor[] = locales.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: absolute(origin, localizedPath(l, paths[l] ?? path)) }));
+  out.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absolute(origin, paths[DEFAULT_LOCALE] ?? path) });
   return out;
 }
 
@@ -66,12 +80,14 @@ export function seo(matches: readonly (MetaMatchLike | undefined)[], page: PageS
   const published = (page.published ?? enabled).filter((l) => enabled.includes(l));
   const own = published.includes(locale);
   // The untranslated fallback points search engines to the English page and stays out of their index.
-  const url = absolute(origin, own ? localizedPath(locale, page.path) : page.path);
+  const paths = page.paths ?? {};
+  const url = absolute(origin, own ? localizedPath(locale, paths[locale] ?? page.path) : (paths[DEFAULT_LOCALE] ?? page.path));
   const out: MetaDescriptor[] = [
     { title },
+    ...fontPreloads(locale),
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
-    ...(own ? (published.length > 1 ? alternateLinks(origin, page.path, published) : []) : [{ name: 'robots', content: 'noindex' }]),
+    ...(own ? (published.length > 1 ? alternateLinks(origin, page.path, published, paths) : []) : [{ name: 'robots', content: 'noindex' }]),
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:site_name', content: firm },
     { property: 'og:title', content: title },
@@ -82,6 +98,39 @@ export function seo(matches: readonly (MetaMatchLike | undefined)[], page: PageS
   if (page.image) out.push({ property: 'og:image', content: absolute(origin, page.image) });
   for (const ld of page.jsonLd ?? []) out.push({ 'script:ld+json': ld });
   return out;
+}
+
+/** A page's catalog texts: `<key>.title` and `<key>.description` ('page.privacy'). */
+export type PageTextsKey = {
+  [K in MessageKey]: K extends `${infer P}.title` ? (`${P}.description` extends MessageKey ? P : never) : never;
+}[MessageKey];
+
+type MetaMatches = readonly (MetaMatchLike | undefined)[];
+
+/** The meta function of a page titled and described by its catalog texts (`<texts>.title`, `<texts>.description`). */
+export function textsMeta(texts: PageTextsKey, path: string) {
+  return ({ matches }: { matches: MetaMatches }) => {
+    const t = metaT(matches);
+    return seo(matches, { title: t(`${texts}.title`), description: t(`${texts}.description`), path });
+  };
+}
+
+/**
+ * The meta function of a page described from the firm's settings (the chrome's data): `page` gives its
+ * description and JSON-LD; without the chrome's data (an error page) `fallback` describes it, with no JSON-LD.
+ */
+export function settingsMeta(
+  title: MessageKey,
+  path: string,
+  fallback: string,
+  page: (t: Translate, settings: SiteSettings, origin: string) => Pick<PageSeo, 'description' | 'jsonLd'>,
+) {
+  return ({ matches }: { matches: MetaMatches }) => {
+    const layout = layoutFromMatches(matches);
+    const t = metaT(matches);
+    const described = layout ? page(t, layout.settings, layout.origin) : { description: fallback, jsonLd: [] };
+    return seo(matches, { title: t(title), path, ...described });
+  };
 }
 
 /**
@@ -107,7 +156,7 @@ const DAY_NAMES: Record<Weekday, string> = {
 };
 
 /** The consultation hours (Settings → Booking) as schema.org opening hours: one entry per window and its days. */
-export function openingHoursLd(settings: SiteSettings): Record<string, unknown>[] {
+export function openingHoursLd(settings: SiteSettings): LdNode[] {
   const byWindow = new Map<string, { opens: string; closes: string; days: string[] }>();
   for (const day of WEEKDAYS) {
     for (const w of settings.booking.weeklyHours[day]) {
@@ -121,12 +170,12 @@ export function openingHoursLd(settings: SiteSettings): Record<string, unknown>[
 }
 
 /** The firm by name and address, as other entities refer to it (worksFor, organizer). */
-export function firmRef(settings: SiteSettings, origin: string): Record<string, unknown> {
+export function firmRef(settings: SiteSettings, origin: string): LdNode {
   return { '@type': 'LegalService', name: settings.firmName, url: origin + '/' };
 }
 
 /** The firm as a schema.org LegalService: its headquarters, and each office with address, telephone and hours. */
-export function legalServiceLd(settings: SiteSettings, origin: string): Record<string, unknown> {
+export function legalServiceLd(settings: SiteSettings, origin: string): LdNode {
   const address = (o: SiteSettings['headquarters']) => ({
     '@type': 'PostalAddress',
     streetAddress: o.address,
@@ -156,7 +205,7 @@ export function legalServiceLd(settings: SiteSettings, origin: string): Record<s
 }
 
 /** Each legal-team profile as a Person who works for the firm. */
-export function legalTeamLd(settings: SiteSettings, origin: string): Record<string, unknown>[] {
+export function legalTeamLd(settings: SiteSettings, origin: string): LdNode[] {
   return settings.legalTeam.map((p) => ({
     '@context': 'https://schema.org',
     '@type': 'Person',
@@ -173,7 +222,7 @@ export function breadcrumbLd(
   at: string | { origin: string; home: string; homeLabel: string },
   crumbs: { to: string; label: string }[],
   title: string,
-): Record<string, unknown> {
+): LdNode {
   const { origin, home, homeLabel } = typeof at === 'string' ? { origin: at, home: '/', homeLabel: 'Home' } : at;
   const items = [{ to: home, label: homeLabel }, ...crumbs];
   return {

@@ -1,6 +1,7 @@
 import type { SiteSettings } from '../../../content/settings';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon, YouTubeIcon } from './icons';
 import { SOCIAL_LABELS } from './site';
+import { useT } from '../../lib/i18n';
 
 const ICONS = {
   facebook: FacebookIcon,
@@ -20,6 +21,7 @@ export function SocialLinks({
   size?: number;
   className?: string;
 }) {
+  const { t } = useT();
   const entries = (Object.keys(ICONS) as (keyof typeof ICONS)[]).filter((k) => socials[k]);
   if (!entries.length) return null;
   return (
@@ -33,7 +35,7 @@ export function SocialLinks({
               target="_blank"
               rel="noopener noreferrer"
               className="social-link"
-              aria-label={`${SOCIAL_LABELS[k]} (opens in a new tab)`}
+              aria-label={`${SOCIAL_LABELS[k]}${t('common.newTab')}`}
             >
               <Icon size={size} />
             </a>

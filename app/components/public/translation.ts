@@ -1,3 +1,5 @@
+import { useMatches } from 'react-router';
+import type { ResourceDef } from '../../../content/kit';
 import { isLive, localeOfPath, type Locale } from '../../../content/locales';
 import type { PageServices } from '../../lib/context';
 
@@ -22,13 +24,32 @@ export const requestLocale = (request: Request): Locale => localeOfPath(new URL(
 export type PageRows = readonly (readonly [group: string, id: number | string])[];
 
 /**
- * The rows whose text each detail page shows, in one place for the pages (the sitemap asks the same of each
- * row with a page, by its group and id): a page is published in a locale where its own row is translated.
- * Its children (a category's case titles, a case's detail rows) are not asked yet (decision 0064).
+ * The rows whose text a row's own page shows (decision 0064), read from its group's declaration as the sitemap
+ * reads it: the row itself, for a group whose rows have a page of their own (`site.page`, listed in the sitemap);
+ * none for the others. A page is published in a locale where its row is translated. Its children (a category's
+ * case titles, a case's detail rows) are not asked yet.
  */
-export const pageRows = {
-  blog: (id: number): PageRows => [['blog', id]],
-  event: (id: number): PageRows => [['event', id]],
-  category: (id: number): PageRows => [['caseCategory', id]],
-  caseView: (id: number): PageRows => [['cases', id]],
-};
+export function pageRows(r: Pick<ResourceDef, 'key' | 'site'>, id: number): PageRows {
+  return r.site.page && r.site.sitemap !== false ? [[r.key, id]] : [];
+}
+
+/** A page whose address differs per locale (an event with its own slug in Malayalam, decision 0082): its path in each, without the locale prefix. */
+export type LocalePaths = Partial<Record<Locale, string>>;
+
+/** A row page's path in every locale: its translation's own slug's page there, else its English page (decision 0082). */
+export async function localePaths(s: PageServices, r: Pick<ResourceDef, 'key'>, id: number): Promise<LocalePaths> {
+  return (await s.translations.pagePaths(r.key, [id])).get(id) ?? {};
+}
+
+const hasLocalePaths = (v: unknown): v is { localePaths: LocalePaths } =>
+  !!v && typeof v === 'object' && 'localePaths' in v && !!v.localePaths && typeof v.localePaths === 'object';
+
+/** The paths per locale the current page's loader gave (`localePaths` in its data), for the language switcher. */
+export function useLocalePaths(): LocalePaths | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data: unknown = matches[i]!.loaderData;
+    if (hasLocalePaths(data)) return data.localePaths;
+  }
+  return undefined;
+}

@@ -4,10 +4,11 @@ import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
-import { sendAction } from '~/components/admin/notify';
-import { api } from '~/lib/api';
+import { notify, sendAction } from '~/components/admin/notify';
+import { api, type ApiResult } from '~/lib/api';
 import { formatAdminTime as when } from '@content/rules/dates';
 import { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '@content/consultation';
+import type { ReassignOverride } from '@content/lawyers';
 
 export function meta() {
   return [{ title: 'Consultations | Admin' }];
@@ -266,7 +267,19 @@ export default function ConsultationsPage() {
 
   async function reassign(c: Consultation, lawyerId: number) {
     setSaving(c.consultation_id);
-    const r = await sendAction('/consultations/reassign', { consultation_id: c.consultation_id, lawyer_id: lawyerId }, { success: 'Reassigned', failure: 'Reassign failed' });
+    const body = { consultation_id: c.consultation_id, lawyer_id: lawyerId };
+    const messages = { success: 'Reassigned', failure: 'Reassign failed' };
+    type Answer = { overridable?: ReassignOverride[] };
+    let r: ApiResult<Answer> | null = await api<Answer>('/consultations/reassign', { json: body }).catch(() => null);
+    // Decision 0084: a lawyer outside the office, practice area or hours of the consultation takes it only
+    // once the administrator confirms past the reasons the server named.
+    const overridable = r?.status === 409 ? (r.body.overridable ?? []) : [];
+    if (overridable.length) {
+      r = window.confirm(`${r?.body.message ?? ''}\n\nReassign anyway?`)
+        ? await sendAction<Answer>('/consultations/reassign', { ...body, override: overridable }, messages)
+        : null;
+    } else if (r?.ok) notify.success(r.body.message || messages.success);
+    else notify.error(r?.body.message || messages.failure);
     if (r?.ok) await load();
     setSaving(null);
   }
@@ -456,12 +469,15 @@ export default function ConsultationsPage() {
                               (l) =>
                                 l.active &&
                                 l.lawyer_id !== c.lawyer?.lawyer_id &&
-                                // The server refuses another office for an in-person consultation, and video for a lawyer who does not take it.
-                                (c.mode === 'video' ? l.video : !c.office || l.offices.includes(c.office)),
+                                // The server refuses video for a lawyer who does not take it; another office only until confirmed (decision 0084).
+                                (c.mode !== 'video' || l.video),
                             )
                             .map((l) => (
                               <option key={l.lawyer_id} value={l.lawyer_id}>
                                 {l.name}
+                                {c.mode !== 'video' && c.office && !l.offices.includes(c.office)
+                                  ? ' (another office)'
+                                  : ''}
                               </option>
                             ))}
                         </Form.Select>

@@ -52,7 +52,7 @@ export default function DataRequestsPage() {
   const list = usePagedRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
   const { rows, load, page, pages, setPage, first } = list;
 
-  async function act(path: string, body: Record<string, unknown>) {
+  async function act(path: string, body: { request_id: number; reason?: string }) {
     if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
   }
 

@@ -50,6 +50,9 @@ type Draft = Omit<Lawyer, 'lawyer_id' | 'feed_url' | 'hours'> & {
   lawyer_id?: number;
   hours: Record<string, Partial<Record<Weekday, string>>>;
 };
+/** The add and update calls' body: the draft with its hours read into windows. */
+type LawyerBody = Omit<Draft, 'hours'> & { hours: Record<string, LawyerWeek> };
+
 const EMPTY: Draft = {
   name: '',
   work_email: '',
@@ -78,7 +81,7 @@ function toDraft(l: Lawyer): Draft {
 }
 
 /** The draft as the call's body, or the first line that does not read as hours. */
-function fromDraft(d: Draft): { body: Record<string, unknown> } | { error: string } {
+function fromDraft(d: Draft): { body: LawyerBody } | { error: string } {
   const hours: Record<string, LawyerWeek> = {};
   for (const office of d.offices) {
     const week: LawyerWeek = {};
@@ -119,6 +122,7 @@ export default function LawyersPage() {
   const [week, setWeek] = useState<Week | null>(null);
   const [weekFrom, setWeekFrom] = useState('');
   const [weekOffice, setWeekOffice] = useState('');
+  const [weekLawyer, setWeekLawyer] = useState('');
 
   const load = useCallback(async () => {
     const r = await api<{ lawyers: Lawyer[]; offices: string[]; practice_areas: Area[] }>('/lawyers/getall');
@@ -131,9 +135,10 @@ export default function LawyersPage() {
     const q = new URLSearchParams();
     if (weekFrom) q.set('from', weekFrom);
     if (weekOffice) q.set('office', weekOffice);
+    if (weekLawyer) q.set('lawyer', weekLawyer);
     const r = await api<Week>(`/consultations/week?${q.toString()}`);
     if (r.ok) setWeek(r.body);
-  }, [weekFrom, weekOffice]);
+  }, [weekFrom, weekOffice, weekLawyer]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -259,7 +264,7 @@ export default function LawyersPage() {
                         />
                         <Button
                           size="sm"
-                          variant="outline-warning"
+                          variant="outline-danger"
                           className="mt-1"
                           onClick={() => void rotate(l)}
                           aria-label={`Rotate link for ${l.name}`}
@@ -324,6 +329,20 @@ export default function LawyersPage() {
               {offices.map((o) => (
                 <option key={o} value={o}>
                   {o}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Select
+              size="sm"
+              style={{ width: 'auto' }}
+              aria-label="Lawyer of the week view"
+              value={weekLawyer}
+              onChange={(e) => setWeekLawyer(e.target.value)}
+            >
+              <option value="">All lawyers</option>
+              {(lawyers ?? []).map((l) => (
+                <option key={l.lawyer_id} value={l.lawyer_id}>
+                  {l.name}
                 </option>
               ))}
             </Form.Select>

@@ -1,11 +1,11 @@
 import { altOf } from '@content/alt';
-import { useT } from '../../lib/i18n';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { ListError, ListView } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { ReviewSlider } from '../../components/public/review-slider';
-import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
+import { legalServiceLd, settingsMeta } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/about';
 import { Img } from '../../components/public/img';
@@ -24,70 +24,37 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { about, team, reviews };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const layout = layoutFromMatches(matches);
-  const st = layout?.settings;
-  return seo(matches, {
-    title: 'About Us',
-    description: st
-      ? `The story of ${st.firmName}: founded in ${st.foundedYear} in ${st.headquarters.city}, its ethos, leadership, legal team and clients.`
-      : 'The story of the firm, its ethos, leadership and legal team.',
-    path: '/about-us',
-    jsonLd: st && layout ? [legalServiceLd(st, layout.origin)] : [],
-  });
-}
+const ABOUT = 'The story of the firm, its ethos, leadership and legal team.';
+export const meta = settingsMeta('page.about.title', '/about-us', ABOUT, (t, st, origin) => ({
+  description: t('page.about.description', { firm: st.firmName, year: st.foundedYear, city: st.headquarters.city }),
+  jsonLd: [legalServiceLd(st, origin)],
+}));
 
+/** The firm's ethos, promises and clients: their texts in the catalogs (decision 0063). */
 const ETHOS = [
-  {
-    title: 'Candour',
-    text: 'We tell clients what the law allows and what it does not, including when a case is better settled than fought.',
-  },
-  {
-    title: 'Preparation',
-    text: 'Every hearing is prepared as if it were the last, with the record read in full and the authorities checked.',
-  },
-  {
-    title: 'Access',
-    text: 'Consultations in the early morning and evening so that work and family never keep anyone from advice.',
-  },
-];
+  { title: 'page.about.ethos.candour', text: 'page.about.ethos.candour.text' },
+  { title: 'page.about.ethos.preparation', text: 'page.about.ethos.preparation.text' },
+  { title: 'page.about.ethos.access', text: 'page.about.ethos.access.text' },
+] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
 
-const PROMISES = [
-  'A written note of your options after the first consultation',
-  'Fees agreed in writing before work begins',
-  'A reply to every message within one working day',
-  'Copies of every document filed on your behalf',
-  'Strict confidentiality of everything you share with us',
-];
+const PROMISES = ['page.about.promises.1', 'page.about.promises.2', 'page.about.promises.3', 'page.about.promises.4', 'page.about.promises.5'] as const satisfies readonly MessageKey[];
 
-const CLIENTS = [
-  'Families and individuals in property, succession and matrimonial matters',
-  'Start-ups and family-owned businesses across South India',
-  'Co-operative societies and residents’ associations',
-  'Salaried employees and professionals',
-  'Non-resident Indians with matters at home',
-];
+const CLIENTS = ['page.about.clients.1', 'page.about.clients.2', 'page.about.clients.3', 'page.about.clients.4', 'page.about.clients.5'] as const satisfies readonly MessageKey[];
 
 export default function About() {
   const { about, team, reviews } = useLoaderData<typeof loader>();
   const { settings, now } = usePublicData();
-  const { lp } = useT();
+  const { t, lp } = useT();
   const years = new Date(now).getFullYear() - settings.foundedYear;
   return (
-    <Page title="About Us" lead={settings.tagline}>
-      <Section id="story-title" title="Our story">
+    <Page title={t('page.about.title')} lead={settings.tagline}>
+      <Section id="story-title" title={t('page.about.story')}>
         <div className="row g-4 align-items-start">
           <div className="col-md-7">
             <p>
-              {settings.founderName} opened the firm in {settings.headquarters.city} in {settings.foundedYear} with a
-              single conviction: that people facing the law deserve to understand it. More than {years > 0 ? years : 30}{' '}
-              years on, that conviction still shapes every consultation.
+              {t('page.about.story.1', { founder: settings.founderName, city: settings.headquarters.city, year: settings.foundedYear, years: years > 0 ? years : 30 })}
             </p>
-            <p>
-              From the headquarters in {settings.headquarters.city} the practice has grown to offices in{' '}
-              {settings.offices.map((o) => o.city).join(', ')}, while keeping the habits of a small chamber: the same
-              lawyer from first meeting to final order, and plain answers to plain questions.
-            </p>
+            <p>{t('page.about.story.2', { city: settings.headquarters.city, offices: settings.offices.map((o) => o.city).join(', ') })}</p>
           </div>
           <div className="col-md-5">
             {about.error ? (
@@ -96,7 +63,7 @@ export default function About() {
               <Img
                 path={about.value.about_img ?? ''}
                 meta={about.value.image_meta}
-                alt={altOf(about.value, 'about_img', `Inside ${settings.firmName}`)}
+                alt={altOf(about.value, 'about_img', t('page.about.imageAlt', { firm: settings.firmName }))}
                 width={640}
                 height={480}
                 sizes="(min-width: 992px) 300px, (min-width: 768px) 40vw, 100vw"
@@ -107,20 +74,20 @@ export default function About() {
         </div>
       </Section>
 
-      <Section id="ethos-title" title="Our ethos">
+      <Section id="ethos-title" title={t('page.about.ethos')}>
         <div className="row g-3">
           {ETHOS.map((e) => (
             <div className="col-md-4" key={e.title}>
               <div className="step h-100 steps">
-                <h3 className="h5">{e.title}</h3>
-                <p className="mb-0">{e.text}</p>
+                <h3 className="h5">{t(e.title)}</h3>
+                <p className="mb-0">{t(e.text)}</p>
               </div>
             </div>
           ))}
         </div>
       </Section>
 
-      <Section id="leadership-title" title="Leadership and legal team">
+      <Section id="leadership-title" title={t('page.about.leadership')}>
         <ul className="list-unstyled row g-3">
           {settings.legalTeam.map((p) => (
             <li className="col-md-4" key={p.name}>
@@ -132,27 +99,27 @@ export default function About() {
             </li>
           ))}
         </ul>
-        <Link to={lp('/our-legal-team')}>Read the full profiles</Link>
+        <Link to={lp('/our-legal-team')}>{t('page.about.fullProfiles')}</Link>
       </Section>
 
-      <Section id="clients-title" title="Notable clients">
-        <CheckList items={CLIENTS} />
+      <Section id="clients-title" title={t('page.about.clients')}>
+        <CheckList items={CLIENTS.map((k) => t(k))} />
       </Section>
 
-      <Section id="promises-title" title="Our promises to you">
-        <CheckList items={PROMISES} />
+      <Section id="promises-title" title={t('page.about.promises')}>
+        <CheckList items={PROMISES.map((k) => t(k))} />
       </Section>
 
-      <Section id="team-title" title="Our team">
-        <ListView items={team.value} error={team.error} empty="No team members added yet.">
+      <Section id="team-title" title={t('page.about.team')}>
+        <ListView items={team.value} error={team.error} empty={t('page.empty.team')}>
           {(items) => (
             <ul className="list-unstyled row g-3 mb-0">
-              {items.map((t) => (
-                <li className="col-sm-6 col-md-4" key={t.team_id ?? ''}>
+              {items.map((m) => (
+                <li className="col-sm-6 col-md-4" key={m.team_id ?? ''}>
                   <div className="card h-100 team-card">
                     <div className="card-body">
-                      <h3 className="h6 mb-1">{t.name ?? ''}</h3>
-                      <p className="small card-meta mb-0">{t.address ?? ''}</p>
+                      <h3 className="h6 mb-1">{m.name ?? ''}</h3>
+                      <p className="small card-meta mb-0">{m.address ?? ''}</p>
                     </div>
                   </div>
                 </li>
@@ -165,9 +132,9 @@ export default function About() {
       {reviews && (
         <section aria-labelledby="about-reviews-title">
           <h2 id="about-reviews-title" className="section-title">
-            Client reviews
+            {t('page.about.reviews')}
           </h2>
-          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+          <ListView items={reviews.value} error={reviews.error} empty={t('page.empty.reviews')}>
             {(items) => <ReviewSlider reviews={[...items]} />}
           </ListView>
         </section>

@@ -5,7 +5,7 @@ import { resourceByKey } from '../../../content/resources/index';
 import { Attachment } from '../../components/public/attachment';
 import { PrintButton } from '../../components/public/print-button';
 import { Page } from '../../components/public/page';
-import { layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
+import { layoutFromMatches, metaT, notFoundMeta, seo } from '../../components/public/seo';
 import { usePublicData, type BlogRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/blog-details';
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw data({ message: 'Error fetching blog' }, { status: 500 });
   }
   if (!blog) throw data({ message: 'Blog not found' }, { status: 404 });
-  return { blog, published: await publishedLocales(s, pageRows.blog(id)) };
+  return { blog, published: await publishedLocales(s, pageRows(resourceByKey.blog, id)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -38,7 +38,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const image = (b.blog_image ?? '') ? fileUrl(b.blog_image ?? '') : undefined;
   return seo(matches, {
     title,
-    description: (text || `${title}: an article by ${layout?.settings.firmName ?? 'the firm'}.`).slice(0, 160),
+    description: (text || metaT(matches)('page.blog.byFirm', { title, firm: layout?.settings.firmName ?? '' })).slice(0, 160),
     path,
     image,
     type: 'article',

@@ -2,20 +2,13 @@ import { useLoaderData } from 'react-router';
 import { privacyNotice } from '../../../content/consultation';
 import { ConsultationForm } from '../../components/public/consultation-form';
 import { Page } from '../../components/public/page';
-import { metaT, seo } from '../../components/public/seo';
+import { textsMeta } from '../../components/public/seo';
 import { useT } from '../../lib/i18n';
 import { usePublicData } from '../../components/public/site';
 import type { Route } from './+types/book-consultation';
 import { Section } from '../../components/public/section';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return seo(matches, {
-    title: t('book.title'),
-    description: t('book.description'),
-    path: '/book-consultation',
-  });
-}
+export const meta = textsMeta('book', '/book-consultation');
 
 /** Whether the form offers WhatsApp updates: only with the Cloud API configured (decision 0072). */
 export async function loader({ context }: Route.LoaderArgs) {

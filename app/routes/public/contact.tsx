@@ -1,33 +1,26 @@
+import { Trans } from '@lingui/react';
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { ClockIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../components/public/icons';
 import { OfficeCard } from '../../components/public/office-card';
 import { Page } from '../../components/public/page';
-import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
+import { legalServiceLd, settingsMeta } from '../../components/public/seo';
 import { telHref, usePublicData, whatsappHref } from '../../components/public/site';
-import type { Route } from './+types/contact';
 import { IconLine, Section } from '../../components/public/section';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const layout = layoutFromMatches(matches);
-  const st = layout?.settings;
-  return seo(matches, {
-    title: 'Contact',
-    description: st
-      ? `Offices, phone numbers, email and consultation hours of ${st.firmName} (${st.hours.morning} and ${st.hours.evening}, ${st.hours.days}).`
-      : 'Offices, phone numbers, email and consultation hours.',
-    path: '/contact',
-    jsonLd: st && layout ? [legalServiceLd(st, layout.origin)] : [],
-  });
-}
+const CONTACT = 'Offices, phone numbers, email and consultation hours.';
+export const meta = settingsMeta('page.contact.title', '/contact', CONTACT, (t, st, origin) => ({
+  description: t('page.contact.description', { firm: st.firmName, ...st.hours }),
+  jsonLd: [legalServiceLd(st, origin)],
+}));
 
 export default function Contact() {
   const { settings } = usePublicData();
-  const { lp } = useT();
+  const { t, lp } = useT();
   const offices = [{ ...settings.headquarters, hq: true }, ...settings.offices.map((o) => ({ ...o, hq: false }))];
   return (
-    <Page title="Contact" lead="Speak to us at any of our offices, by phone or by email.">
-      <Section id="offices-title" title="Our offices">
+    <Page title={t('page.contact.title')} lead={t('page.contact.lead')}>
+      <Section id="offices-title" title={t('page.contact.offices')}>
         <ul className="list-unstyled row g-3">
           {offices.map((o) => (
             <li className="col-md-6" key={o.city}>
@@ -37,7 +30,7 @@ export default function Contact() {
         </ul>
       </Section>
 
-      <Section id="reach-title" title="Phone and email">
+      <Section id="reach-title" title={t('page.contact.reach')}>
         <ul className="list-unstyled">
           {settings.phones.map((p) => (
             <IconLine key={p} icon={PhoneIcon} as="li" className="mb-2">
@@ -52,32 +45,34 @@ export default function Contact() {
         </ul>
       </Section>
 
-      <Section id="hours-title" title="Consultation hours">
+      <Section id="hours-title" title={t('page.contact.hours')}>
         <IconLine icon={ClockIcon}>
-          <span>
-            Morning {settings.hours.morning} and evening {settings.hours.evening}, {settings.hours.days}.
-          </span>
+          <span>{t('page.contact.hours.text', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}</span>
         </IconLine>
         <Link to={lp('/book-consultation')} className="btn btn-accent">
-          Book a Consultation
+          {t('cta.book')}
         </Link>
       </Section>
 
-      <Section id="urgent-title" title="Emergencies" className="alert alert-warning" headingClass="h5">
+      <Section id="urgent-title" title={t('page.contact.urgent')} className="alert alert-warning" headingClass="h5">
         <p className="mb-0">
-          For an urgent matter, mention <strong>URGENT</strong> in a WhatsApp message to{' '}
-          {settings.whatsapp ? (
-            <a href={whatsappHref(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="alert-link">
-              <WhatsAppIcon className="me-1" />
-              {settings.whatsapp}
-              <span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
-            </a>
-          ) : (
-            <a href={telHref(settings.phones[0] ?? '')} className="alert-link">
-              {settings.phones[0]}
-            </a>
-          )}{' '}
-          and we will respond as soon as we can.
+          <Trans
+            id="page.contact.urgent.text"
+            components={{
+              0: <strong />,
+              1: settings.whatsapp ? (
+                <a href={whatsappHref(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="alert-link">
+                  <WhatsAppIcon className="me-1" />
+                  {settings.whatsapp}
+                  <span className="visually-hidden">{t('page.contact.whatsappNewTab')}</span>
+                </a>
+              ) : (
+                <a href={telHref(settings.phones[0] ?? '')} className="alert-link">
+                  {settings.phones[0]}
+                </a>
+              ),
+            }}
+          />
         </p>
       </Section>
     </Page>

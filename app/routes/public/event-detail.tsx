@@ -1,5 +1,5 @@
 import { altOf } from '@content/alt';
-import { data, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
 import { eventStatus, isDetailable, localDateTime } from '../../../content/rules/event-timing';
 import { eventPreview } from '../../../content/rules/preview';
 import { eventSlug } from '../../../content/rules/slug';
@@ -13,23 +13,38 @@ import type { EventRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import type { Route } from './+types/event-detail';
 import { Img } from '../../components/public/img';
-import { pageRows, publishedLocales } from '../../components/public/translation';
+import { localePaths, pageRows, publishedLocales, requestLocale } from '../../components/public/translation';
 import { publicDate, publicTime, useT } from '../../lib/i18n';
-import type { Locale } from '../../../content/locales';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const s = context.services;
+  const group = resourceByKey.event;
+  const locale = requestLocale(request);
+  const slug = params.id ?? '';
   let events: EventRow[];
+  let event: EventRow | undefined;
   try {
-    events = await s.content.list(resourceByKey.event);
+    events = await s.content.list(group);
+    if (locale === DEFAULT_LOCALE) {
+      event = events.find((e) => isDetailable(e) && eventSlug(e.event_title ?? '') === slug);
+    } else {
+      // Another locale's rows carry their translated titles: the translation's own slug, or the English one, says which (decision 0082).
+      const at = await s.translations.pageAt(group.key, locale, slug);
+      // The English slug of an event with its own slug here: one hop to it, never cached for good (decision 0057).
+      // The query (a campaign's) goes along.
+      if (at?.redirect) throw redirect(localizedPath(locale, at.redirect) + new URL(request.url).search, { status: 301, headers: { 'cache-control': 'no-cache' } });
+      event = at ? events.find((e) => Number(e.event_id) === at.id) : undefined;
+    }
   } catch (err) {
+    if (err instanceof Response) throw err;
     s.log.error({ err }, 'Error fetching event details');
     throw data({ message: 'Error fetching event details' }, { status: 500 });
   }
-  const slug = params.id ?? '';
-  const event = events.find((e) => isDetailable(e) && eventSlug(e.event_title ?? '') === slug);
   if (!event) throw data({ message: 'Event not found!' }, { status: 404 });
-  return { event, status: eventStatus(event, Date.now(), 'detail'), published: await publishedLocales(s, pageRows.event(Number(event.event_id))) };
+  const id = Number(event.event_id);
+  const [published, paths] = await Promise.all([publishedLocales(s, pageRows(group, id)), localePaths(s, group, id)]);
+  return { event, status: eventStatus(event, Date.now(), 'detail'), published, localePaths: paths };
 }
 
 /** 'YYYY-MM-DDTHH:MM' for schema.org (local time, as entered). */
@@ -45,7 +60,8 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   return seo(matches, {
     title,
     description: eventPreview(e.event_description ?? '').slice(0, 160),
-    path: `/events/${encodeURIComponent(params.id ?? '')}`,
+    path: loaderData.localePaths.en ?? `/events/${encodeURIComponent(params.id ?? '')}`,
+    paths: loaderData.localePaths,
     image: media && !isVideo(media) ? fileUrl(media) : undefined,
     jsonLd: [
       {

@@ -1,5 +1,5 @@
 import Container from 'react-bootstrap/Container';
-import { useT } from '../../lib/i18n';
+import { useT, type MessageKey } from '../../lib/i18n';
 import { Link, useLoaderData } from 'react-router';
 import { resourceByKey } from '../../../content/resources/index';
 import { AdsColumn } from '../../components/public/ads-column';
@@ -11,7 +11,7 @@ import { ListGrid, ListView } from '../../components/public/list-state';
 import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
 import { ReviewSlider } from '../../components/public/review-slider';
-import { layoutFromMatches, legalServiceLd, seo } from '../../components/public/seo';
+import { layoutFromMatches, legalServiceLd, metaT, seo } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
 import { Band, CheckList, IconLine } from '../../components/public/section';
@@ -36,10 +36,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const layout = layoutFromMatches(matches);
   const slide = loaderData?.slides[0]?.carousel_image;
   const st = layout?.settings;
+  const t = metaT(matches);
   return seo(matches, {
-    title: st?.firmName ?? 'Home',
+    title: st?.firmName ?? t('nav.home'),
     description: st
-      ? `${st.firmName}: ${st.tagline}. Legal consultants in ${[st.headquarters.city, ...st.offices.map((o) => o.city)].join(', ')} since ${st.foundedYear}. Book a consultation.`
+      ? t('page.home.description', { firm: st.firmName, tagline: st.tagline, cities: [st.headquarters.city, ...st.offices.map((o) => o.city)].join(', '), year: st.foundedYear })
       : 'Legal consultants. Book a consultation.',
     path: '/',
     image: slide ? fileUrl(slide) : undefined,
@@ -47,36 +48,37 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
+/** The four steps of 'How we work' (their titles and texts in the catalogs, decision 0063). */
 const HOW_WE_WORK = [
-  { title: 'Listen', text: 'We begin with your account, in your words, and the documents you already hold.' },
-  { title: 'Assess', text: 'We set out the law that applies, your options and the likely cost and time of each.' },
-  { title: 'Act', text: 'We draft, negotiate and appear for you, and tell you what each step is for.' },
-  { title: 'Report', text: 'You hear from us at every turn of the matter, not only when a bill is due.' },
-];
+  { title: 'page.home.how.listen', text: 'page.home.how.listen.text' },
+  { title: 'page.home.how.assess', text: 'page.home.how.assess.text' },
+  { title: 'page.home.how.act', text: 'page.home.how.act.text' },
+  { title: 'page.home.how.report', text: 'page.home.how.report.text' },
+] as const satisfies readonly { title: MessageKey; text: MessageKey }[];
 
 const FIGHT_FOR = [
-  'Families in property, succession and matrimonial disputes',
-  'Employees owed wages, dues and fair treatment',
-  'Consumers let down by products and services',
-  'Small businesses held to unfair contracts',
-  'Citizens seeking information and accountability from public bodies',
-  'People accused of offences who deserve a full and fair defence',
-];
+  'page.home.fight.1',
+  'page.home.fight.2',
+  'page.home.fight.3',
+  'page.home.fight.4',
+  'page.home.fight.5',
+  'page.home.fight.6',
+] as const satisfies readonly MessageKey[];
 
 export default function Home() {
   const { slides, categories, reviews, partners } = useLoaderData<typeof loader>();
   const { settings } = usePublicData();
-  const { lp } = useT();
+  const { t, lp } = useT();
   const cities = [settings.headquarters, ...settings.offices];
   const texts: SlideText[] = [
     {
       title: settings.tagline || settings.firmName,
-      description: `Advising clients from ${settings.headquarters.city} since ${settings.foundedYear}.`,
+      description: t('page.home.slide1', { city: settings.headquarters.city, year: settings.foundedYear }),
     },
-    { title: `${cities.length} cities, one standard of care`, description: cities.map((o) => o.city).join(' · ') },
+    { title: t('page.home.slide2', { count: cities.length }), description: cities.map((o) => o.city).join(' · ') },
     {
-      title: 'Clear advice before every decision',
-      description: 'Know your options, the costs and the time each one takes.',
+      title: t('page.home.slide3.title'),
+      description: t('page.home.slide3.text'),
     },
   ];
   return (
@@ -85,23 +87,25 @@ export default function Home() {
         <Container>
           <div className="row g-4 align-items-start">
             <div className="col-lg-8">
-              <p className="eyebrow">Since {settings.foundedYear}</p>
+              <p className="eyebrow">{t('page.home.since', { year: settings.foundedYear })}</p>
               <h1 id="home-title" className="display-title">
                 {settings.firmName}
               </h1>
               <p className="lead">{settings.tagline}</p>
               <p>
-                Founded in {settings.foundedYear} by {settings.founderName}, the firm practises from its headquarters in{' '}
-                {settings.headquarters.city} and offices in {settings.offices.map((o) => o.city).join(', ')}. We advise
-                individuals, families and businesses in civil, family, commercial, consumer and criminal matters, and we
-                explain every step in plain language.
+                {t('page.home.intro', {
+                  year: settings.foundedYear,
+                  founder: settings.founderName,
+                  hq: settings.headquarters.city,
+                  offices: settings.offices.map((o) => o.city).join(', '),
+                })}
               </p>
               <div className="d-flex flex-wrap gap-2">
                 <Link to={lp('/book-consultation')} className="btn btn-accent">
-                  Book a Consultation
+                  {t('cta.book')}
                 </Link>
                 <Link to={lp('/about-us')} className="btn btn-outline-primary">
-                  About the firm
+                  {t('page.home.aboutFirm')}
                 </Link>
               </div>
             </div>
@@ -114,7 +118,7 @@ export default function Home() {
 
       <HomeCarousel slides={slides} texts={texts} />
 
-      <Band id="how-title" title="How we work">
+      <Band id="how-title" title={t('page.home.how')}>
         <ol className="row g-4 list-unstyled steps">
           {HOW_WE_WORK.map((s, i) => (
             <li className="col-sm-6 col-lg-3" key={s.title}>
@@ -122,8 +126,8 @@ export default function Home() {
                 <span className="step-no" aria-hidden="true">
                   {String(i + 1).padStart(2, '0')}
                 </span>
-                <h3 className="h5">{s.title}</h3>
-                <p className="mb-0">{s.text}</p>
+                <h3 className="h5">{t(s.title)}</h3>
+                <p className="mb-0">{t(s.text)}</p>
               </div>
             </li>
           ))}
@@ -135,9 +139,9 @@ export default function Home() {
           <div className="row g-4 g-lg-5 align-items-center">
             <div className="col-lg-7">
               <h2 id="fight-title" className="section-title">
-                What we fight for
+                {t('page.home.fight')}
               </h2>
-              <CheckList items={FIGHT_FOR} />
+              <CheckList items={FIGHT_FOR.map((k) => t(k))} />
             </div>
             <div className="col-lg-5">
               <figure className="founder-quote mb-0">
@@ -145,7 +149,7 @@ export default function Home() {
                 <blockquote>
                   <p>{settings.founderQuote}</p>
                 </blockquote>
-                <figcaption>— {settings.founderName}, Founder</figcaption>
+                <figcaption>{t('page.home.founder', { name: settings.founderName })}</figcaption>
               </figure>
             </div>
           </div>
@@ -156,14 +160,14 @@ export default function Home() {
         <Container>
           <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-4">
             <h2 id="areas-title" className="section-title mb-0">
-              Our practice areas
+              {t('page.home.areas')}
             </h2>
-            <Link to={lp('/our-case')}>See all case categories</Link>
+            <Link to={lp('/our-case')}>{t('page.home.allAreas')}</Link>
           </div>
           <ListGrid
             items={categories.value.slice(0, 8)}
             error={categories.error}
-            empty="No case category found."
+            empty={t('page.empty.categories')}
             col="col-sm-6 col-lg-3"
             keyOf={(c) => c.case_category_id}
           >
@@ -173,15 +177,15 @@ export default function Home() {
       </section>
 
       {reviews && (
-        <Band id="reviews-title" title="What our clients say" muted>
-          <ListView items={reviews.value} error={reviews.error} empty="No reviews available at the moment.">
+        <Band id="reviews-title" title={t('page.home.reviews')} muted>
+          <ListView items={reviews.value} error={reviews.error} empty={t('page.empty.reviews')}>
             {(items) => <ReviewSlider reviews={[...items]} />}
           </ListView>
         </Band>
       )}
 
-      <Band id="partners-title" title="Our partners">
-        <ListView items={partners.value} error={partners.error} empty="No partners available.">
+      <Band id="partners-title" title={t('page.home.partners')}>
+        <ListView items={partners.value} error={partners.error} empty={t('page.empty.partners')}>
           {(items) => <PartnersMarquee partners={[...items]} />}
         </ListView>
       </Band>
@@ -191,7 +195,7 @@ export default function Home() {
           <div className="row g-4">
             <div className={settings.rule36.strict ? 'col-12' : 'col-lg-8'}>
               <h2 id="reach-title" className="section-title">
-                Reach Us
+                {t('page.home.reach')}
               </h2>
               <div className="row g-3">
                 {cities.map((o) => (
@@ -204,10 +208,10 @@ export default function Home() {
                 <a href={`mailto:${settings.email}`}>{settings.email}</a>
               </IconLine>
               <IconLine icon={ClockIcon}>
-                Consultation hours: {settings.hours.morning} and {settings.hours.evening}, {settings.hours.days}.
+                {t('page.home.hours', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}
               </IconLine>
               <Link to={lp('/contact')} className="btn btn-outline-primary">
-                All contact details
+                {t('page.home.allContact')}
               </Link>
             </div>
             {!settings.rule36.strict && (

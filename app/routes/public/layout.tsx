@@ -15,6 +15,7 @@ import { localeOfPath } from '../../../content/locales';
 import { pageCatalog } from '../../lib/catalogs.server';
 import { CATALOG_SCRIPT_ID, i18nFor, useT } from '../../lib/i18n';
 import { islandJson } from '../../components/public/island';
+import { useLocalePaths } from '../../components/public/translation';
 import type { Route } from './+types/layout';
 
 /**
@@ -99,6 +100,8 @@ function PublicChrome() {
   const { pathname } = useLocation();
   const hydrated = useMounted();
   const { t } = useT();
+  // A page whose address differs per locale (an event's own slug) gives the switcher its paths (decision 0082).
+  const paths = useLocalePaths();
   return (
     <div className="public-site" data-hydrated={hydrated ? 'true' : undefined}>
       {preview ? (
@@ -112,8 +115,8 @@ function PublicChrome() {
       <a href="#main" className="skip-link">
         {t('layout.skip')}
       </a>
-      <TopBar settings={settings} pathname={pathname} />
-      <SiteNavbarIsland firmName={settings.firmName} pathname={pathname} locales={settings.locales} />
+      <TopBar settings={settings} pathname={pathname} paths={paths} />
+      <SiteNavbarIsland firmName={settings.firmName} pathname={pathname} locales={settings.locales} paths={paths} />
       <LoadingIndicator />
       <Outlet />
       <SiteFooter settings={settings} year={new Date(now).getFullYear()} />

@@ -5,7 +5,7 @@ import { ListError } from '../../components/public/list-state';
 import { Page } from '../../components/public/page';
 import { rowFromParam } from '../../components/public/pager';
 import { stripTags } from '../../../content/rules/preview';
-import { notFoundMeta, seo } from '../../components/public/seo';
+import { metaT, notFoundMeta, seo } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/our-case-details-view';
 import { pageRows, publishedLocales } from '../../components/public/translation';
@@ -17,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(theCase.case_id);
   const details = await attempt(() => s.content.caseDetailsByCase(id), 'Failed to fetch case detail.', [], s.log);
   const detail = details.value[0] ?? null;
-  const rows = pageRows.caseView(id);
+  const rows = pageRows(resourceByKey.cases, id);
   return { theCase, detail, error: details.error, published: await publishedLocales(s, rows) };
 }
 
@@ -27,7 +27,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   const text = stripTags(loaderData.detail?.case_content ?? '').slice(0, 155);
   return seo(matches, {
     title,
-    description: text || `${title}: a case handled by the firm in ${loaderData.theCase.case_name ?? ''}.`,
+    description: text || metaT(matches)('page.caseView.description', { title, area: loaderData.theCase.case_name ?? '' }),
     path: `/our-case-details-view/${params.caseId}`,
     type: 'article',
     published: loaderData.published,
@@ -52,7 +52,7 @@ export default function CaseView() {
         {error ? (
           <ListError message={error} />
         ) : !detail ? (
-          <p className="list-empty">No details available for this case.</p>
+          <p className="list-empty">{t('page.empty.caseDetails')}</p>
         ) : (
           <>
             {(detail.case_content ?? '') && (

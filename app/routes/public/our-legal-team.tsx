@@ -1,39 +1,33 @@
 import { PhoneIcon, QuoteIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
-import { layoutFromMatches, legalTeamLd, seo } from '../../components/public/seo';
+import { legalTeamLd, settingsMeta } from '../../components/public/seo';
+import { useT } from '../../lib/i18n';
 import { telHref, usePublicData } from '../../components/public/site';
-import type { Route } from './+types/our-legal-team';
 import type { SiteSettings } from '../../../content/settings';
 import { isoToDmy } from '../../../content/rules/dates';
 import { profileAnchor } from '../../../content/rules/search-path';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const layout = layoutFromMatches(matches);
-  const st = layout?.settings;
-  return seo(matches, {
-    title: 'Our Legal Team',
-    description: st
-      ? `Profiles of ${st.legalTeam.map((p) => `${p.name} (${p.role})`).join(', ')}.`
-      : 'Profiles of the firm’s lawyers, their practice areas and biographies.',
-    path: '/our-legal-team',
-    jsonLd: st && layout ? legalTeamLd(st, layout.origin) : [],
-  });
-}
+const TEAM = 'Profiles of the firm’s lawyers, their practice areas and biographies.';
+export const meta = settingsMeta('page.team.title', '/our-legal-team', TEAM, (t, st, origin) => ({
+  description: t('page.team.description', { people: st.legalTeam.map((p) => `${p.name} (${p.role})`).join(', ') }),
+  jsonLd: legalTeamLd(st, origin),
+}));
 
 /** The particulars Bar Council of India Rule 36 allows an advocate's website to give; blanks are left out. */
 function Particulars({ profile: p }: { profile: SiteSettings['legalTeam'][number] }) {
+  const { t } = useT();
   const rows: [string, string][] = [
-    ['Enrolment number', p.enrolmentNumber],
-    ['Date of enrolment', p.enrolmentDate ? isoToDmy(p.enrolmentDate) : ''],
-    ['State Bar Council of first enrolment', p.barCouncilFirst],
-    ['State Bar Council of current enrolment', p.barCouncilCurrent],
-    ['Bar association', p.barAssociation],
+    [t('page.team.enrolmentNumber'), p.enrolmentNumber],
+    [t('page.team.enrolmentDate'), p.enrolmentDate ? isoToDmy(p.enrolmentDate) : ''],
+    [t('page.team.barCouncilFirst'), p.barCouncilFirst],
+    [t('page.team.barCouncilCurrent'), p.barCouncilCurrent],
+    [t('page.team.barAssociation'), p.barAssociation],
   ];
   const shown = rows.filter(([, v]) => v);
   if (shown.length === 0 && p.qualifications.length === 0) return null;
   return (
     <>
-      <h3 className="h6">Particulars</h3>
+      <h3 className="h6">{t('page.team.particulars')}</h3>
       <dl className="profile-particulars small">
         {shown.map(([k, v]) => (
           <div key={k}>
@@ -43,7 +37,7 @@ function Particulars({ profile: p }: { profile: SiteSettings['legalTeam'][number
         ))}
         {p.qualifications.length > 0 && (
           <div>
-            <dt>Qualifications</dt>
+            <dt>{t('page.team.qualifications')}</dt>
             <dd>
               <ul className="mb-0 ps-3">
                 {p.qualifications.map((q) => (
@@ -60,8 +54,9 @@ function Particulars({ profile: p }: { profile: SiteSettings['legalTeam'][number
 
 export default function OurLegalTeam() {
   const { settings } = usePublicData();
+  const { t } = useT();
   return (
-    <Page title="Our Legal Team" lead="The lawyers who will work on your matter." side={false}>
+    <Page title={t('page.team.title')} lead={t('page.team.lead')} side={false}>
       <figure className="founder-quote mb-5">
         <QuoteIcon size={36} />
         <blockquote>
@@ -75,18 +70,18 @@ export default function OurLegalTeam() {
             <article className="profile h-100" id={profileAnchor(p.name)}>
               <h2 className="h4 mb-1">{p.name}</h2>
               <p className="profile-role mb-3">{p.role}</p>
-              <h3 className="h6">Practice areas</h3>
+              <h3 className="h6">{t('page.team.practiceAreas')}</h3>
               <ul className="small">
                 {p.practiceAreas.map((a) => (
                   <li key={a}>{a}</li>
                 ))}
               </ul>
-              <h3 className="h6">Biography</h3>
+              <h3 className="h6">{t('page.team.biography')}</h3>
               <p className="small">{p.bio}</p>
               <Particulars profile={p} />
               {p.phones.length > 0 && (
                 <>
-                  <h3 className="h6">Contact</h3>
+                  <h3 className="h6">{t('page.team.contact')}</h3>
                   <ul className="list-unstyled small mb-0">
                     {p.phones.map((ph) => (
                       <li key={ph} className="d-flex gap-2">

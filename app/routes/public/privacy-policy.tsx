@@ -1,19 +1,14 @@
 import { Trans } from '@lingui/react';
 import { Page } from '../../components/public/page';
-import { metaT, seo } from '../../components/public/seo';
+import { textsMeta } from '../../components/public/seo';
 import { usePublicData } from '../../components/public/site';
-import type { Route } from './+types/privacy-policy';
 import { Section } from '../../components/public/section';
 import { useT } from '../../lib/i18n';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const t = metaT(matches);
-  return seo(matches, {
-    title: t('page.privacy.title'),
-    description: t('page.privacy.description'),
-    path: '/privacy-policy',
-  });
-}
+export const meta = textsMeta('page.privacy', '/privacy-policy');
+
+/** The sections of one paragraph each (their titles and texts in the catalogs), before those with more. */
+const PLAIN_SECTIONS = ['collect', 'use', 'security', 'cookies'] as const;
 
 export default function PrivacyPolicy() {
   const { settings } = usePublicData();
@@ -22,18 +17,11 @@ export default function PrivacyPolicy() {
   return (
     <Page title={t('page.privacy.title')} lead={t('page.privacy.lead', { firm: settings.firmName })} side={false}>
       <div className="privacy" style={{ maxWidth: '48rem' }}>
-        <Section id="pp-collect" title={t('page.privacy.collect.title')} className="mb-4" headingClass="h4">
-          <p>{t('page.privacy.collect.body')}</p>
-        </Section>
-        <Section id="pp-use" title={t('page.privacy.use.title')} className="mb-4" headingClass="h4">
-          <p>{t('page.privacy.use.body')}</p>
-        </Section>
-        <Section id="pp-security" title={t('page.privacy.security.title')} className="mb-4" headingClass="h4">
-          <p>{t('page.privacy.security.body')}</p>
-        </Section>
-        <Section id="pp-cookies" title={t('page.privacy.cookies.title')} className="mb-4" headingClass="h4">
-          <p>{t('page.privacy.cookies.body')}</p>
-        </Section>
+        {PLAIN_SECTIONS.map((k) => (
+          <Section key={k} id={`pp-${k}`} title={t(`page.privacy.${k}.title`)} className="mb-4" headingClass="h4">
+            <p>{t(`page.privacy.${k}.body`)}</p>
+          </Section>
+        ))}
         <Section id="pp-counting" title={t('page.privacy.counting.title')} className="mb-4" headingClass="h4">
           <p>
             <Trans id="page.privacy.counting.body1" components={{ 0: <code /> }} />

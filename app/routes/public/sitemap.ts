@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
-import { publishedLocales, type PageRows } from '../../components/public/translation';
+import { pageRows, publishedLocales, type LocalePaths, type PageRows } from '../../components/public/translation';
 // The public pages without an id in their path; the browser tests and Lighthouse read the same list.
 import STATIC_PAGES from '../../../content/rules/public-pages.json';
 // Pages for visitors only (search results, decision 0054): noindex, so not listed either.
@@ -21,17 +21,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every row with a page of its own, of every group whose declaration gives rows one (`site.page`).
   const paged = c.groups.filter((r) => r.site.page && r.site.sitemap !== false);
   const lists = await Promise.all(paged.map((r) => c.list(r)));
-  const rows = new Map<string, { lastmod: string; rows: PageRows }>();
+  // Each row's page per locale: its translation's own slug there, else its English page (decision 0082).
+  const perLocale = await Promise.all(paged.map((r, i) => (r.site.slug ? s.translations.pagePaths(r.key, lists[i]!.map((row) => Number(row[r.id]))) : null)));
+  const rows = new Map<string, { lastmod: string; rows: PageRows; paths?: LocalePaths }>();
   paged.forEach((r, i) => {
     for (const row of lists[i]!) {
       const path = r.site.page!(row);
       const lastmod = String(row.updated_at ?? '');
       const seen = rows.get(path ?? '');
-      const id = (row as Record<string, unknown>)[r.id];
-      if (path && (seen === undefined || lastmod > seen.lastmod)) rows.set(path, { lastmod, rows: [[r.key, Number(id)]] });
+      const id = Number(row[r.id]);
+      if (path && (seen === undefined || lastmod > seen.lastmod)) rows.set(path, { lastmod, rows: pageRows(r, id), paths: perLocale[i]?.get(id) });
     }
   });
-  const entries: { path: string; lastmod?: string; rows?: PageRows }[] = [
+  const entries: { path: string; lastmod?: string; rows?: PageRows; paths?: LocalePaths }[] = [
     ...STATIC_PAGES.filter((path) => !NOT_INDEXED.includes(path)).map((path) => ({ path })),
     ...[...rows].map(([path, e]) => ({ path, ...e })),
   ];
@@ -39,16 +41,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const current = entries.filter((e) => !s.redirects.redirects(e.path));
   const urls: string[] = [];
   for (const e of current) {
-    const locales: readonly Locale[] = e.rows ? await publishedLocales(s, e.rows) : settings.locales;
+    const published: readonly Locale[] = e.rows ? await publishedLocales(s, e.rows) : settings.locales;
+    const at = (l: Locale) => localizedPath(l, e.paths?.[l] ?? e.path);
+    const locales = published.filter((l) => l === DEFAULT_LOCALE || !s.redirects.redirects(at(l)));
     const lastmod = /^\d{4}-\d{2}-\d{2}/.test(e.lastmod ?? '') ? `<lastmod>${e.lastmod!.slice(0, 10)}</lastmod>` : '';
     const alternates =
       locales.length > 1
         ? [
-            ...locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(origin + localizedPath(l, e.path))}"/>`),
-            `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(origin + localizedPath(DEFAULT_LOCALE, e.path))}"/>`,
+            ...locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(origin + at(l))}"/>`),
+            `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(origin + at(DEFAULT_LOCALE))}"/>`,
           ].join('')
         : '';
-    for (const l of locales) urls.push(`  <url><loc>${esc(origin + localizedPath(l, e.path))}</loc>${lastmod}${alternates}</url>`);
+    for (const l of locales) urls.push(`  <url><loc>${esc(origin + at(l))}</loc>${lastmod}${alternates}</url>`);
   }
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

@@ -1,66 +1,46 @@
-import { Link, useLoaderData } from 'react-router';
+import { Trans } from '@lingui/react';
+import { Link } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { resourceByKey } from '../../../content/resources/index';
-import { ListGrid } from '../../components/public/list-state';
-import { Page } from '../../components/public/page';
-import { seo } from '../../components/public/seo';
-import { attempt } from '../../components/public/site';
-import type { Route } from './+types/vacancies';
+import { listPage } from '../../components/public/list-page';
+import type { VacancyRow } from '../../components/public/site';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const s = context.services;
-  const vacancies = await attempt(() => s.content.list(resourceByKey.vacancy), 'Error fetching vacancies', [], s.log);
-  return { vacancies };
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, {
-    title: 'Careers',
-    description:
-      'Open positions at the firm for advocates, associates, interns and staff, with the type of employment and the number of openings.',
-    path: '/vacancies',
-  });
-}
-
-export default function Vacancies() {
-  const { vacancies } = useLoaderData<typeof loader>();
-  const { lp } = useT();
+function VacancyCard({ v }: { v: VacancyRow }) {
+  const { t } = useT();
+  const n = v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
   return (
-    <Page title="Careers" lead="Join a practice that values preparation, candour and care." side={false}>
-      <ListGrid
-        items={vacancies.value}
-        error={vacancies.error}
-        empty="No vacancies available"
-        col="col-md-6 col-lg-4"
-        keyOf={(v) => v.vacancy_id}
-      >
-        {(v) => {
-          const n =
-            v.number_of_vacancy === null || v.number_of_vacancy === undefined ? null : Number(v.number_of_vacancy);
-          return (
-            <article className="card h-100 vacancy-card">
-              <div className="card-body">
-                <h2 className="h5 card-title">{v.vacancy_title ?? ''}</h2>
-                <p className="mb-1">
-                  <span className="card-meta">Employment: </span>
-                  {v.name_of_employment ?? ''}
-                </p>
-                {n !== null && (
-                  <p className="mb-0">
-                    <span className="card-meta">Openings: </span>
-                    {n}
-                  </p>
-                )}
-              </div>
-            </article>
-          );
-        }}
-      </ListGrid>
-      <p className="mt-4">
-        To apply, write to us with your CV through the <Link to={lp('/contact')}>contact page</Link>.
-      </p>
-    </Page>
+    <article className="card h-100 vacancy-card">
+      <div className="card-body">
+        <h2 className="h5 card-title">{v.vacancy_title ?? ''}</h2>
+        <p className="mb-1">
+          <span className="card-meta">{t('page.vacancies.employment')}</span>
+          {v.name_of_employment ?? ''}
+        </p>
+        {n !== null && (
+          <p className="mb-0">
+            <span className="card-meta">{t('page.vacancies.openings')}</span>
+            {n}
+          </p>
+        )}
+      </div>
+    </article>
   );
 }
+
+/** Under the list: how to apply. */
+function Apply() {
+  const { lp } = useT();
+  return (
+    <p className="mt-4">
+      <Trans id="page.vacancies.apply" components={{ 0: <Link to={lp('/contact')} /> }} />
+    </p>
+  );
+}
+
+const vacancies = listPage(resourceByKey.vacancy, { item: (v) => <VacancyCard v={v} />, after: <Apply /> });
+
+export const loader = vacancies.loader;
+export const meta = vacancies.meta;
+export default vacancies.ListPage;
 
 export { PublicRouteError as ErrorBoundary } from '../../components/public/route-error';

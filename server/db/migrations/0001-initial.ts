@@ -1,184 +1,155 @@
-import { sql, type CreateTableBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect, MigrationDb } from '../schema';
-
-/** Primary key column that works on SQLite (INTEGER PRIMARY KEY AUTOINCREMENT) and PostgreSQL (serial). */
-function pk(dialect: Dialect) {
-  return dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-}
+import { createTableV1, type ColumnV1 } from './helpers-v1';
 
 export function up(dialect: Dialect) {
   return async (db: MigrationDb): Promise<void> => {
-    const id = pk(dialect);
-    const now = dialect === 'postgres' ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-    const table = (name: string, idCol: string) =>
-      db.schema
-        .createTable(name)
-        .addColumn(idCol, id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
-    const stamps = <TB extends string, C extends string>(t: CreateTableBuilder<TB, C>) =>
-      t
-        .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
-        .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now));
+    const now =
+      dialect === 'postgres'
+        ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+        : sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+    // A time column that defaults to the moment the row is written.
+    const stamp: ColumnV1 = ['text', (c) => c.notNull().defaultTo(now)];
+    const table = (name: string, id: string, ...columns: Readonly<Record<string, ColumnV1>>[]) =>
+      createTableV1(dialect, db, name, { id, columns });
+    const stamped = (name: string, id: string, columns: Readonly<Record<string, ColumnV1>>) =>
+      table(name, id, columns, { created_at: stamp, updated_at: stamp });
+    const adminRef: ColumnV1 = ['integer', (c) => c.notNull().references('admins.admin_id').onDelete('cascade')];
+    const categoryRef: ColumnV1 = ['integer', (c) => c.notNull().references('case_categories.case_category_id')];
+    const emptyText: ColumnV1 = ['text', (c) => c.notNull().defaultTo('')];
 
-    await table('admins', 'admin_id')
-      .addColumn('email', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('locked_until', 'text')
-      .addColumn('password_changed_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
-      .execute();
+    await table(
+      'admins',
+      'admin_id',
+      {
+        email: ['text', (c) => c.notNull().unique()],
+        password_hash: 'text!',
+        failed_logins: ['integer', (c) => c.notNull().defaultTo(0)],
+      },
+      { locked_until: 'text', password_changed_at: 'text', created_at: stamp },
+    );
 
-    await db.schema
-      .createTable('sessions')
-      .addColumn('session_id', 'text', (c) => c.primaryKey())
-      .addColumn('admin_id', 'integer', (c) => c.notNull().references('admins.admin_id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('last_seen_at', 'text', (c) => c.notNull())
-      .addColumn('ip', 'text')
-      .addColumn('user_agent', 'text')
-      .execute();
+    await createTableV1(dialect, db, 'sessions', {
+      columns: [
+        { session_id: ['text', (c) => c.primaryKey()], admin_id: adminRef, created_at: 'text!', expires_at: 'text!' },
+        { last_seen_at: 'text!', ip: 'text', user_agent: 'text' },
+      ],
+    });
     await db.schema.createIndex('sessions_admin').on('sessions').column('admin_id').execute();
 
-    await db.schema
-      .createTable('settings')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
-      .execute();
+    await createTableV1(dialect, db, 'settings', {
+      columns: [
+        {
+          key: ['text', (c) => c.primaryKey()],
+          value: 'text!',
+          updated_at: stamp,
+        },
+      ],
+    });
 
-    await stamps(table('carousels', 'carousel_id').addColumn('carousel_image', 'text', (c) => c.notNull())).execute();
-    await stamps(table('calendars', 'calendar_id').addColumn('calendar_img', 'text', (c) => c.notNull())).execute();
-    await stamps(table('abouts', 'about_id').addColumn('about_img', 'text', (c) => c.notNull())).execute();
-    await stamps(
-      table('case_categories', 'case_category_id')
-        .addColumn('case_name', 'text', (c) => c.notNull())
-        .addColumn('case_image', 'text'),
-    ).execute();
-    await stamps(
-      table('cases', 'case_id')
-        .addColumn('case_title_name', 'text', (c) => c.notNull())
-        .addColumn('case_category_id', 'integer', (c) => c.notNull().references('case_categories.case_category_id')),
-    ).execute();
+    await stamped('carousels', 'carousel_id', { carousel_image: 'text!' });
+    await stamped('calendars', 'calendar_id', { calendar_img: 'text!' });
+    await stamped('abouts', 'about_id', { about_img: 'text!' });
+    await stamped('case_categories', 'case_category_id', { case_name: 'text!', case_image: 'text' });
+    await stamped('cases', 'case_id', { case_title_name: 'text!', case_category_id: categoryRef });
     await db.schema.createIndex('cases_category').on('cases').column('case_category_id').execute();
-    await stamps(
-      table('case_details', 'case_details_id')
-        .addColumn('case_category_id', 'integer', (c) => c.notNull().references('case_categories.case_category_id'))
-        .addColumn('case_id', 'integer', (c) => c.notNull().references('cases.case_id'))
-        .addColumn('case_content', 'text')
-        .addColumn('case_file', 'text'),
-    ).execute();
+    await stamped('case_details', 'case_details_id', {
+      case_category_id: categoryRef,
+      case_id: ['integer', (c) => c.notNull().references('cases.case_id')],
+      case_content: 'text',
+      case_file: 'text',
+    });
     await db.schema.createIndex('case_details_case').on('case_details').column('case_id').execute();
-    await stamps(
-      table('blogs', 'blog_id')
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('case_category_id', 'integer', (c) => c.notNull().references('case_categories.case_category_id'))
-        .addColumn('description', 'text')
-        .addColumn('blog_image', 'text', (c) => c.notNull())
-        .addColumn('blog_file', 'text'),
-    ).execute();
-    await stamps(
-      table('events', 'event_id')
-        .addColumn('event_title', 'text', (c) => c.notNull())
-        .addColumn('event_description', 'text', (c) => c.notNull())
-        .addColumn('event_image', 'text', (c) => c.notNull())
-        .addColumn('event_start_date', 'text')
-        .addColumn('event_start_time', 'text')
-        .addColumn('event_end_date', 'text')
-        .addColumn('event_end_time', 'text')
-        .addColumn('event_address', 'text'),
-    ).execute();
-    await table('event_speakers', 'speaker_id')
-      .addColumn('event_id', 'integer', (c) => c.notNull().references('events.event_id').onDelete('cascade'))
-      .addColumn('position', 'integer', (c) => c.notNull())
-      .addColumn('speaker_name', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('designation', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('date', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('from_time', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('to_time', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('image', 'text', (c) => c.notNull().defaultTo(''))
-      .execute();
+    await stamped('blogs', 'blog_id', {
+      title: 'text!',
+      case_category_id: categoryRef,
+      description: 'text',
+      blog_image: 'text!',
+      blog_file: 'text',
+    });
+    await stamped('events', 'event_id', {
+      event_title: 'text!',
+      event_description: 'text!',
+      event_image: 'text!',
+      event_start_date: 'text',
+      event_start_time: 'text',
+      event_end_date: 'text',
+      event_end_time: 'text',
+      event_address: 'text',
+    });
+    await table(
+      'event_speakers',
+      'speaker_id',
+      {
+        event_id: ['integer', (c) => c.notNull().references('events.event_id').onDelete('cascade')],
+        position: 'integer!',
+      },
+      {
+        speaker_name: emptyText,
+        designation: emptyText,
+        date: emptyText,
+        from_time: emptyText,
+        to_time: emptyText,
+        image: emptyText,
+      },
+    );
     await db.schema.createIndex('event_speakers_event').on('event_speakers').column('event_id').execute();
-    await stamps(
-      table('client_reviews', 'client_review_id')
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('profession', 'text', (c) => c.notNull())
-        .addColumn('message', 'text', (c) => c.notNull()),
-    ).execute();
-    await stamps(
-      table('team_members', 'team_id')
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('address', 'text', (c) => c.notNull()),
-    ).execute();
-    await stamps(
-      table('faqs', 'faqs_id')
-        .addColumn('question', 'text', (c) => c.notNull())
-        .addColumn('answer', 'text', (c) => c.notNull()),
-    ).execute();
-    await stamps(
-      table('partners', 'partner_id').addColumn('partner_name', 'text').addColumn('partner_image', 'text'),
-    ).execute();
-    await stamps(
-      table('ads', 'ads_id')
-        .addColumn('ads_image', 'text', (c) => c.notNull())
-        .addColumn('ads_display', 'text', (c) => c.notNull())
-        .addColumn('start_date', 'text', (c) => c.notNull())
-        .addColumn('expiry_date', 'text', (c) => c.notNull()),
-    ).execute();
-    await stamps(
-      table('gallery', 'gallery_id')
-        .addColumn('title', 'text', (c) => c.notNull())
-        .addColumn('gallery_image', 'text', (c) => c.notNull()),
-    ).execute();
-    await stamps(
-      table('vacancies', 'vacancy_id')
-        .addColumn('vacancy_title', 'text', (c) => c.notNull())
-        .addColumn('name_of_employment', 'text', (c) => c.notNull())
-        .addColumn('number_of_vacancy', 'integer'),
-    ).execute();
+    await stamped('client_reviews', 'client_review_id', { name: 'text!', profession: 'text!', message: 'text!' });
+    await stamped('team_members', 'team_id', { name: 'text!', address: 'text!' });
+    await stamped('faqs', 'faqs_id', { question: 'text!', answer: 'text!' });
+    await stamped('partners', 'partner_id', { partner_name: 'text', partner_image: 'text' });
+    await stamped('ads', 'ads_id', {
+      ads_image: 'text!',
+      ads_display: 'text!',
+      start_date: 'text!',
+      expiry_date: 'text!',
+    });
+    await stamped('gallery', 'gallery_id', { title: 'text!', gallery_image: 'text!' });
+    await stamped('vacancies', 'vacancy_id', {
+      vacancy_title: 'text!',
+      name_of_employment: 'text!',
+      number_of_vacancy: 'integer',
+    });
 
     // Filled by the consultation issue: every booking, stored before it is answered.
-    await stamps(
-      table('consultations', 'consultation_id')
-        .addColumn('reference', 'text', (c) => c.notNull().unique())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('contact_number', 'text', (c) => c.notNull())
-        .addColumn('legal_issue_summary', 'text', (c) => c.notNull())
-        .addColumn('requested_at', 'text', (c) => c.notNull())
-        .addColumn('document_path', 'text')
-        .addColumn('document_name', 'text')
-        .addColumn('document_type', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('new')),
-    ).execute();
+    await stamped('consultations', 'consultation_id', {
+      reference: ['text', (c) => c.notNull().unique()],
+      name: 'text!',
+      email: 'text!',
+      contact_number: 'text!',
+      legal_issue_summary: 'text!',
+      requested_at: 'text!',
+      document_path: 'text',
+      document_name: 'text',
+      document_type: 'text',
+      status: ['text', (c) => c.notNull().defaultTo('new')],
+    });
     await db.schema.createIndex('consultations_status').on('consultations').column('status').execute();
 
     // The durable outbox: a message is a row before any sending is tried.
-    await table('mail_outbox', 'mail_id')
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('to_address', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('text_body', 'text', (c) => c.notNull())
-      .addColumn('html_body', 'text')
-      .addColumn('attachments', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued'))
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'text', (c) => c.notNull().defaultTo(now))
-      .addColumn('locked_until', 'text')
-      .addColumn('last_error', 'text')
-      .addColumn('message_id', 'text')
-      .addColumn('consultation_id', 'integer')
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
-      .addColumn('sent_at', 'text')
-      .execute();
+    await table(
+      'mail_outbox',
+      'mail_id',
+      { kind: 'text!', to_address: 'text!', subject: 'text!', text_body: 'text!', html_body: 'text' },
+      {
+        attachments: ['text', (c) => c.notNull().defaultTo('[]')],
+        status: ['text', (c) => c.notNull().defaultTo('queued')],
+      },
+      {
+        attempts: ['integer', (c) => c.notNull().defaultTo(0)],
+        next_attempt_at: stamp,
+      },
+      { locked_until: 'text', last_error: 'text', message_id: 'text', consultation_id: 'integer' },
+      { created_at: stamp, sent_at: 'text' },
+    );
     await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
 
-    await table('chat_messages', 'chat_id')
-      .addColumn('admin_id', 'integer', (c) => c.notNull().references('admins.admin_id').onDelete('cascade'))
-      .addColumn('prompt', 'text', (c) => c.notNull())
-      .addColumn('response', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
-      .execute();
+    await table('chat_messages', 'chat_id', {
+      admin_id: adminRef,
+      prompt: 'text!',
+      response: 'text!',
+      created_at: stamp,
+    });
     await db.schema.createIndex('chat_messages_admin').on('chat_messages').column('admin_id').execute();
   };
 }

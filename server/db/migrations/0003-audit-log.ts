@@ -1,23 +1,18 @@
 import { sql } from 'kysely';
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1 } from './helpers-v1';
 
 /** Every administrator write: who, what, which record, when, from which address. */
 export function up(dialect: Dialect) {
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('audit_log')
-      .addColumn('audit_id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('admin_id', 'integer')
-      .addColumn('admin_email', 'text', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('target', 'text', (c) => c.notNull())
-      .addColumn('record_id', 'text')
-      .addColumn('summary', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('ip', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`''`))
-      .execute();
+    await createTableV1(dialect, db, 'audit_log', {
+      id: 'audit_id',
+      columns: [
+        { admin_id: 'integer', admin_email: 'text!', action: 'text!', target: 'text!', record_id: 'text' },
+        { summary: ['text', (c) => c.notNull().defaultTo('')], ip: 'text' },
+        { created_at: ['text', (c) => c.notNull().defaultTo(sql`''`)] },
+      ],
+    });
     await db.schema.createIndex('audit_log_created').on('audit_log').column('created_at').execute();
   };
 }

@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1 } from './helpers-v1';
 
 /**
  * Revisions of content rows (decision 0015): one row per save, publish, restore; `snapshot` is
@@ -8,31 +9,24 @@ import type { Dialect, MigrationDb } from '../schema';
  */
 export function up(dialect: Dialect) {
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('content_revisions')
-      .addColumn('revision_id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('resource', 'text', (c) => c.notNull())
-      .addColumn('record_id', 'integer', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('snapshot', 'text', (c) => c.notNull())
-      .addColumn('changed', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('admin_email', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTableV1(dialect, db, 'content_revisions', {
+      id: 'revision_id',
+      columns: [
+        { resource: 'text!', record_id: 'integer!', action: 'text!' },
+        { snapshot: 'text!', changed: ['text', (c) => c.notNull().defaultTo('[]')], admin_email: 'text' },
+        { created_at: 'text!' },
+      ],
+    });
     await db.schema
       .createIndex('content_revisions_record')
       .on('content_revisions')
       .columns(['resource', 'record_id', 'revision_id'])
       .execute();
-    await db.schema
-      .createTable('preview_links')
-      .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('resource', 'text', (c) => c.notNull())
-      .addColumn('record_id', 'integer', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTableV1(dialect, db, 'preview_links', {
+      columns: [
+        { token_hash: ['text', (c) => c.primaryKey()], resource: 'text!', record_id: 'integer!' },
+        { expires_at: 'text!', created_at: 'text!' },
+      ],
+    });
   };
 }

@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1, type ColumnV1 } from './helpers-v1';
 
 /**
  * Intake (decision 0017), bookings and the confirmation flow:
@@ -11,41 +12,44 @@ import type { Dialect, MigrationDb } from '../schema';
  * - conflict_parties: the firm's clients and adverse parties for the conflict check.
  */
 export function up(dialect: Dialect) {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return async (db: MigrationDb): Promise<void> => {
-    for (const col of ['slot_start', 'opposing_party', 'decision_note', 'conflict', 'consent_version', 'reminder_queued_at', 'confirmed_at']) {
+    for (const col of [
+      'slot_start',
+      'opposing_party',
+      'decision_note',
+      'conflict',
+      'consent_version',
+      'reminder_queued_at',
+      'confirmed_at',
+    ]) {
       await db.schema.alterTable('consultations').addColumn(col, 'text').execute();
     }
     await db.schema.createIndex('consultations_email').on('consultations').column('email').execute();
-    await db.schema.createIndex('consultations_status_requested').on('consultations').columns(['status', 'requested_at']).execute();
-
     await db.schema
-      .createTable('consultation_slot_seats')
-      .addColumn('slot_start', 'text', (c) => c.notNull())
-      .addColumn('seat', 'integer', (c) => c.notNull())
-      .addColumn('consultation_id', 'integer', (c) => c.notNull().unique().references('consultations.consultation_id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('consultation_slot_seats_pk', ['slot_start', 'seat'])
+      .createIndex('consultations_status_requested')
+      .on('consultations')
+      .columns(['status', 'requested_at'])
       .execute();
 
-    await db.schema
-      .createTable('signed_link_uses')
-      .addColumn('nonce', 'text', (c) => c.primaryKey())
-      .addColumn('purpose', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
+    const booking: ColumnV1 = [
+      'integer',
+      (c) => c.notNull().unique().references('consultations.consultation_id').onDelete('cascade'),
+    ];
+    await createTableV1(dialect, db, 'consultation_slot_seats', {
+      columns: [{ slot_start: 'text!', seat: 'integer!', consultation_id: booking, created_at: 'text!' }],
+      primaryKey: ['consultation_slot_seats_pk', ['slot_start', 'seat']],
+    });
 
-    await db.schema
-      .createTable('conflict_parties')
-      .addColumn('party_id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('email', 'text')
-      .addColumn('phone', 'text')
-      .addColumn('note', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTableV1(dialect, db, 'signed_link_uses', {
+      columns: [{ nonce: ['text', (c) => c.primaryKey()], purpose: 'text!', used_at: 'text!', expires_at: 'text!' }],
+    });
+
+    await createTableV1(dialect, db, 'conflict_parties', {
+      id: 'party_id',
+      columns: [
+        { name: 'text!', kind: 'text!', email: 'text', phone: 'text', note: 'text' },
+        { created_at: 'text!', updated_at: 'text!' },
+      ],
+    });
   };
 }

@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1 } from './helpers-v1';
 
 /**
  * Redirects and privacy-first insights (decisions 0057–0059):
@@ -14,62 +15,39 @@ import type { Dialect, MigrationDb } from '../schema';
  *   landing page, consultation requests by landing page), kept for the retention of the settings.
  */
 export function up(dialect: Dialect) {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('redirects')
-      .addColumn('redirect_id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('from_path', 'text', (c) => c.notNull())
-      // The address compared: decoded, without a trailing slash (server/redirects/paths.ts).
-      .addColumn('from_key', 'text', (c) => c.notNull().unique())
-      .addColumn('to_target', 'text', (c) => c.notNull())
-      // The compared form of a target on this site; null for an absolute URL elsewhere.
-      .addColumn('to_key', 'text')
-      .addColumn('status_code', 'integer', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('note', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+    // from_key: the address compared, decoded, without a trailing slash (server/redirects/paths.ts); to_key: the
+    // compared form of a target on this site, null for an absolute URL elsewhere.
+    await createTableV1(dialect, db, 'redirects', {
+      id: 'redirect_id',
+      columns: [
+        { from_path: 'text!', from_key: ['text', (c) => c.notNull().unique()], to_target: 'text!', to_key: 'text' },
+        { status_code: 'integer!', kind: 'text!', note: 'text', created_at: 'text!', updated_at: 'text!' },
+      ],
+    });
     await db.schema.createIndex('redirects_to_key').on('redirects').column('to_key').execute();
 
-    await db.schema
-      .createTable('public_paths')
-      .addColumn('resource', 'text', (c) => c.notNull())
-      .addColumn('record_id', 'integer', (c) => c.notNull())
-      .addColumn('path', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('public_paths_pk', ['resource', 'record_id'])
-      .execute();
+    await createTableV1(dialect, db, 'public_paths', {
+      columns: [{ resource: 'text!', record_id: 'integer!', path: 'text!' }],
+      primaryKey: ['public_paths_pk', ['resource', 'record_id']],
+    });
 
-    await db.schema
-      .createTable('not_found_daily')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('path', 'text', (c) => c.notNull())
-      .addColumn('hits', 'integer', (c) => c.notNull())
-      .addColumn('bot_hits', 'integer', (c) => c.notNull())
-      .addColumn('last_seen', 'text', (c) => c.notNull())
-      .addColumn('referrer', 'text')
-      .addPrimaryKeyConstraint('not_found_daily_pk', ['day', 'path'])
-      .execute();
+    await createTableV1(dialect, db, 'not_found_daily', {
+      columns: [
+        { day: 'text!', path: 'text!', hits: 'integer!', bot_hits: 'integer!', last_seen: 'text!', referrer: 'text' },
+      ],
+      primaryKey: ['not_found_daily_pk', ['day', 'path']],
+    });
 
-    await db.schema
-      .createTable('insight_visitors')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('visitor', 'text', (c) => c.notNull())
-      .addColumn('landing', 'text', (c) => c.notNull())
-      .addColumn('seen_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('insight_visitors_pk', ['day', 'visitor'])
-      .execute();
+    await createTableV1(dialect, db, 'insight_visitors', {
+      columns: [{ day: 'text!', visitor: 'text!', landing: 'text!', seen_at: 'text!' }],
+      primaryKey: ['insight_visitors_pk', ['day', 'visitor']],
+    });
     await db.schema.createIndex('insight_visitors_seen').on('insight_visitors').column('seen_at').execute();
 
-    await db.schema
-      .createTable('insight_daily')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('key', 'text', (c) => c.notNull())
-      .addColumn('views', 'integer', (c) => c.notNull())
-      .addColumn('visits', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('insight_daily_pk', ['day', 'kind', 'key'])
-      .execute();
+    await createTableV1(dialect, db, 'insight_daily', {
+      columns: [{ day: 'text!', kind: 'text!', key: 'text!', views: 'integer!', visits: 'integer!' }],
+      primaryKey: ['insight_daily_pk', ['day', 'kind', 'key']],
+    });
   };
 }

@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1 } from './helpers-v1';
 
 /**
  * The CDN purge queue (decision 0048): the surrogate keys a content change touched, kept until the CDN's
@@ -7,18 +8,18 @@ import type { Dialect, MigrationDb } from '../schema';
  */
 export function up(dialect: Dialect) {
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('cdn_purges')
-      .addColumn('purge_id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('keys', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-      .addColumn('locked_until', 'text')
-      .addColumn('lease_token', 'text')
-      .addColumn('last_error', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTableV1(dialect, db, 'cdn_purges', {
+      id: 'purge_id',
+      columns: [
+        {
+          keys: 'text!',
+          status: 'text!',
+          attempts: ['integer', (c) => c.notNull().defaultTo(0)],
+          next_attempt_at: 'text!',
+        },
+        { locked_until: 'text', lease_token: 'text', last_error: 'text', created_at: 'text!' },
+      ],
+    });
     await db.schema.createIndex('cdn_purges_due').on('cdn_purges').columns(['status', 'next_attempt_at']).execute();
   };
 }

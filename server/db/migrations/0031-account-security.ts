@@ -1,5 +1,6 @@
 import { sql, type ColumnDefinitionBuilder } from 'kysely';
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1, type ColumnV1 } from './helpers-v1';
 
 /**
  * Two-factor sign-in, passkeys, known devices and the pending steps of a sign-in (decisions 0043–0045).
@@ -10,58 +11,42 @@ import type { Dialect, MigrationDb } from '../schema';
  * instance sees them.
  */
 export function up(dialect: Dialect) {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return async (db: MigrationDb): Promise<void> => {
     const adminRef = (c: ColumnDefinitionBuilder) => c.notNull().references('admins.admin_id').onDelete('cascade');
-    await db.schema
-      .createTable('admin_security')
-      .addColumn('admin_id', 'integer', (c) => adminRef(c).primaryKey())
-      .addColumn('totp_secret', 'text')
-      .addColumn('totp_enabled_at', 'text')
-      .addColumn('totp_pending', 'text')
-      .addColumn('totp_pending_at', 'text')
-      .addColumn('totp_last_step', 'integer')
-      .addColumn('mfa_failures', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('mfa_locked_until', 'text')
-      .addColumn('last_login_at', 'text')
-      .execute();
-    await db.schema
-      .createTable('admin_recovery_codes')
-      .addColumn('code_hash', 'text', (c) => c.primaryKey())
-      .addColumn('admin_id', 'integer', (c) => adminRef(c))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
-      .execute();
+    const admin: ColumnV1 = ['integer', adminRef];
+    await createTableV1(dialect, db, 'admin_security', {
+      columns: [
+        { admin_id: ['integer', (c) => adminRef(c).primaryKey()], totp_secret: 'text', totp_enabled_at: 'text' },
+        { totp_pending: 'text', totp_pending_at: 'text', totp_last_step: 'integer' },
+        { mfa_failures: ['integer', (c) => c.notNull().defaultTo(0)], mfa_locked_until: 'text', last_login_at: 'text' },
+      ],
+    });
+    await createTableV1(dialect, db, 'admin_recovery_codes', {
+      columns: [{ code_hash: ['text', (c) => c.primaryKey()], admin_id: admin, created_at: 'text!', used_at: 'text' }],
+    });
     await db.schema.createIndex('admin_recovery_codes_admin').on('admin_recovery_codes').column('admin_id').execute();
-    await db.schema
-      .createTable('admin_passkeys')
-      .addColumn('passkey_id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('admin_id', 'integer', (c) => adminRef(c))
-      .addColumn('credential_id', 'text', (c) => c.notNull().unique())
-      .addColumn('public_key', 'text', (c) => c.notNull())
-      .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addColumn('transports', 'text', (c) => c.notNull().defaultTo(sql`''`))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('last_used_at', 'text')
-      .execute();
+    await createTableV1(dialect, db, 'admin_passkeys', {
+      id: 'passkey_id',
+      columns: [
+        { admin_id: admin, credential_id: ['text', (c) => c.notNull().unique()], public_key: 'text!' },
+        {
+          counter: ['bigint', (c) => c.notNull().defaultTo(0)],
+          transports: ['text', (c) => c.notNull().defaultTo(sql`''`)],
+        },
+        { name: 'text!', created_at: 'text!', last_used_at: 'text' },
+      ],
+    });
     await db.schema.createIndex('admin_passkeys_admin').on('admin_passkeys').column('admin_id').execute();
-    await db.schema
-      .createTable('admin_devices')
-      .addColumn('admin_id', 'integer', (c) => adminRef(c))
-      .addColumn('device_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('last_seen_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('admin_devices_pk', ['admin_id', 'device_hash'])
-      .execute();
-    await db.schema
-      .createTable('auth_challenges')
-      .addColumn('challenge_id', 'text', (c) => c.primaryKey())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('admin_id', 'integer', (c) => c.references('admins.admin_id').onDelete('cascade'))
-      .addColumn('challenge', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTableV1(dialect, db, 'admin_devices', {
+      columns: [{ admin_id: admin, device_hash: 'text!', created_at: 'text!', last_seen_at: 'text!' }],
+      primaryKey: ['admin_devices_pk', ['admin_id', 'device_hash']],
+    });
+    await createTableV1(dialect, db, 'auth_challenges', {
+      columns: [
+        { challenge_id: ['text', (c) => c.primaryKey()], kind: 'text!' },
+        { admin_id: ['integer', (c) => c.references('admins.admin_id').onDelete('cascade')], challenge: 'text' },
+        { created_at: 'text!', expires_at: 'text!' },
+      ],
+    });
   };
 }

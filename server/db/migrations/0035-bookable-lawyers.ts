@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1, type ColumnV1 } from './helpers-v1';
 
 /**
  * Bookable lawyers and routing (decision 0067):
@@ -11,33 +12,30 @@ import type { Dialect, MigrationDb } from '../schema';
  * - lawyer_feed_events: what each lawyer's calendar feed shows of a consultation, with its SEQUENCE.
  */
 export function up(dialect: Dialect) {
-  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('lawyers')
-      .addColumn('lawyer_id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('work_email', 'text', (c) => c.notNull())
-      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('video', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('offices', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('practice_areas', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('hours', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('feed_token', 'text', (c) => c.unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+    const lawyer: ColumnV1 = ['integer', (c) => c.notNull().references('lawyers.lawyer_id').onDelete('cascade')];
+    const booking = (unique: boolean): ColumnV1 => [
+      'integer',
+      (c) =>
+        (unique ? c.notNull().unique() : c.notNull()).references('consultations.consultation_id').onDelete('cascade'),
+    ];
+    const defaultTo = <K extends 'integer' | 'text'>(kind: K, value: number | string): ColumnV1 => [
+      kind,
+      (c) => c.notNull().defaultTo(value),
+    ];
+    await createTableV1(dialect, db, 'lawyers', {
+      id: 'lawyer_id',
+      columns: [
+        { name: 'text!', work_email: 'text!', active: defaultTo('integer', 1), video: defaultTo('integer', 0) },
+        { offices: defaultTo('text', '[]'), practice_areas: defaultTo('text', '[]'), hours: defaultTo('text', '{}') },
+        { feed_token: ['text', (c) => c.unique()], created_at: 'text!', updated_at: 'text!' },
+      ],
+    });
 
-    await db.schema
-      .createTable('lawyer_slot_seats')
-      .addColumn('lawyer_id', 'integer', (c) => c.notNull().references('lawyers.lawyer_id').onDelete('cascade'))
-      .addColumn('slot_start', 'text', (c) => c.notNull())
-      .addColumn('consultation_id', 'integer', (c) =>
-        c.notNull().unique().references('consultations.consultation_id').onDelete('cascade'),
-      )
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('lawyer_slot_seats_pk', ['lawyer_id', 'slot_start'])
-      .execute();
+    await createTableV1(dialect, db, 'lawyer_slot_seats', {
+      columns: [{ lawyer_id: lawyer, slot_start: 'text!', consultation_id: booking(true), created_at: 'text!' }],
+      primaryKey: ['lawyer_slot_seats_pk', ['lawyer_id', 'slot_start']],
+    });
 
     for (const col of ['office', 'mode', 'video_room']) {
       await db.schema.alterTable('consultations').addColumn(col, 'text').execute();
@@ -51,16 +49,17 @@ export function up(dialect: Dialect) {
       .columns(['lawyer_id', 'slot_start'])
       .execute();
 
-    await db.schema
-      .createTable('lawyer_feed_events')
-      .addColumn('lawyer_id', 'integer', (c) => c.notNull().references('lawyers.lawyer_id').onDelete('cascade'))
-      .addColumn('consultation_id', 'integer', (c) =>
-        c.notNull().references('consultations.consultation_id').onDelete('cascade'),
-      )
-      .addColumn('sequence', 'integer', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('changed_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('lawyer_feed_events_pk', ['lawyer_id', 'consultation_id'])
-      .execute();
+    await createTableV1(dialect, db, 'lawyer_feed_events', {
+      columns: [
+        {
+          lawyer_id: lawyer,
+          consultation_id: booking(false),
+          sequence: 'integer!',
+          status: 'text!',
+          changed_at: 'text!',
+        },
+      ],
+      primaryKey: ['lawyer_feed_events_pk', ['lawyer_id', 'consultation_id']],
+    });
   };
 }

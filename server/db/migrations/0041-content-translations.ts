@@ -1,4 +1,5 @@
 import type { Dialect, MigrationDb } from '../schema';
+import { createTableV1 } from './helpers-v1';
 
 /**
  * Translations of content rows (decision 0076): one row per group row and locale, with its own state
@@ -7,21 +8,15 @@ import type { Dialect, MigrationDb } from '../schema';
  */
 export function up(dialect: Dialect) {
   return async (db: MigrationDb): Promise<void> => {
-    await db.schema
-      .createTable('content_translations')
-      .addColumn('translation_id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('resource', 'text', (c) => c.notNull())
-      .addColumn('record_id', 'integer', (c) => c.notNull())
-      .addColumn('locale', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('fields', 'text', (c) => c.notNull())
-      .addColumn('pending_draft', 'text')
-      .addColumn('source_hash', 'text', (c) => c.notNull())
-      .addColumn('machine', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .addColumn('updated_by', 'text')
-      .execute();
+    await createTableV1(dialect, db, 'content_translations', {
+      id: 'translation_id',
+      columns: [
+        { resource: 'text!', record_id: 'integer!' },
+        { locale: 'text!', status: 'text!', fields: 'text!', pending_draft: 'text', source_hash: 'text!' },
+        { machine: ['integer', (c) => c.notNull().defaultTo(0)], created_at: 'text!', updated_at: 'text!' },
+        { updated_by: 'text' },
+      ],
+    });
     await db.schema
       .createIndex('content_translations_row_locale')
       .unique()

@@ -1,0 +1,1 @@
+export { BookingTimesView as default } from '../components/public/booking-times';

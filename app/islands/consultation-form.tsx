@@ -1,1 +1,0 @@
-export { ConsultationFormView as default } from '../components/public/consultation-form';
