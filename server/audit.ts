@@ -4,7 +4,7 @@ import type { SiteRow } from '../content/kit';
 import { resources } from '../content/resources/index';
 import { requireAdmin } from './api/auth-hooks';
 import { z } from 'zod';
-import { ADMIN, ROLES_OF, answer, errors, route } from './api/route-schema';
+import { ADMIN, ROLES_OF, errors, pagedAnswer, route } from './api/route-schema';
 import { nowIso } from './db/index';
 import type { Services } from './services';
 
@@ -109,12 +109,7 @@ export function registerAudit(app: FastifyInstance, services: Services): void {
       security: ADMIN,
       querystring: AuditQuery,
       response: {
-        200: answer({
-          entries: z.array(AuditEntry),
-          total: z.number().int(),
-          page: z.number().int(),
-          size: z.number().int(),
-        }),
+        200: pagedAnswer({ entries: z.array(AuditEntry) }, { size: z.number().int() }),
         ...errors(401, 403),
       },
     },

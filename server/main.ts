@@ -2,17 +2,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { StartRefused } from './db/index';
+import { configOrExit, startFailure } from './startup';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
+  const config = configOrExit();
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
   const buildFile = path.join(buildDir, 'server/index.js');
   // The pages' server bundle (React Router, React DOM, every route module) is imported once the server
@@ -59,7 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  // A refusal the operator must act on is its one line (decision 0051); anything else with its stack.
-  console.error(err instanceof StartRefused ? err.message : err);
+  console.error(startFailure(err));
   process.exit(1);
 });

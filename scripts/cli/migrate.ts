@@ -1,5 +1,5 @@
-import { loadConfig } from '../../server/config';
-import { StartRefused, migrate, openStore, pendingMigrations } from '../../server/db/index';
+import { migrate, openStore, pendingMigrations } from '../../server/db/index';
+import { configOrExit, startFailure } from '../../server/startup';
 
 /**
  * npm run migrate (in the container: node dist/migrate.js): brings the database up to this version's
@@ -8,21 +8,24 @@ import { StartRefused, migrate, openStore, pendingMigrations } from '../../serve
  * but it keeps the migration out of the first upgraded instance's start and its health check's time.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    console.error((err as Error).message);
-    return 1;
-  }
-  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: 1, connectTimeoutMs: 10_000 });
+  const config = configOrExit();
+  const store = openStore({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolMax: 1,
+    connectTimeoutMs: 10_000,
+  });
   try {
     const pending = await pendingMigrations(store);
     await migrate(store);
-    console.log(pending.length ? `Migrated (${store.dialect}): ${pending.join(', ')}` : `The database (${store.dialect}) is already current.`);
+    console.log(
+      pending.length
+        ? `Migrated (${store.dialect}): ${pending.join(', ')}`
+        : `The database (${store.dialect}) is already current.`,
+    );
     return 0;
   } catch (err) {
-    console.error(err instanceof StartRefused ? err.message : err);
+    console.error(startFailure(err));
     return 1;
   } finally {
     await store.close();

@@ -8,9 +8,22 @@ import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { requireAdmin } from './auth-hooks';
 import { mayUse } from '../../content/roles';
-import { answer, errors, idParam, oneOf, RowAnswer, route, Rule36Refusal, ROLES_OF, wholeNumber } from './route-schema';
+import {
+  answer,
+  errors,
+  idParam,
+  oneOf,
+  pagedAnswer,
+  RowAnswer,
+  route,
+  Rule36Refusal,
+  ROLES_OF,
+  wholeNumber,
+} from './route-schema';
 import { TRANSLATED_LOCALES } from '../translations/service.server';
 import type { TranslationState } from '../../content/locales';
+import type { ResourceDef } from '../../content/kit';
+import type { Row } from '../content/types';
 
 /** The admin list's translation filter (decision 0078): `<locale>:<state>`, for example `ml:missing`. */
 const TRANSLATION_FILTERS = TRANSLATED_LOCALES.flatMap((l) =>
@@ -23,6 +36,8 @@ const translationFilter = (v: string): { locale: string; state: TranslationState
 
 const TAG = 'Content lifecycle';
 const session = [{ session: [] }];
+/** What the audit of a row's change says beyond the row (decision 0019: a Rule 36 override's detail). */
+type AuditMore = { summary?: string; detail?: string };
 
 const INVALID_QUERY = 'The list query is not valid.';
 const q = (name: string) => `The query parameter ${name}`;
@@ -47,7 +62,10 @@ const TranslationWork = z.strictObject({
   locale: z.string(),
   missing: z.number().int().meta({ description: 'Rows on the site in English without a translation' }),
   outdated: z.number().int().meta({ description: 'Published translations the English text changed under' }),
-  href: z.string().optional().meta({ description: "Where the work is done, when it is not the group's filtered table (the settings' texts)" }),
+  href: z
+    .string()
+    .optional()
+    .meta({ description: "Where the work is done, when it is not the group's filtered table (the settings' texts)" }),
 });
 
 const ListQuerySchema = z.object({
@@ -100,6 +118,22 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     return { r, id };
   };
   const actor = (req: FastifyRequest) => req.admin?.email;
+  /**
+   * The handler body of a call that changes one row (publish, unpublish, schedule, restore, a revision
+   * restored): `change` makes the change as the signed-in administrator and says what more to audit (a
+   * Rule 36 override, the schedule); the audit names the row, the answer carries it under the group's update key.
+   */
+  const rowChanged = async (
+    req: FastifyRequest<{ Params: z.output<typeof rowParams> }>,
+    action: string,
+    message: (r: ResourceDef) => string,
+    change: (r: ResourceDef, id: number, by: string | undefined) => Promise<{ row: Row; audit?: AuditMore }>,
+  ) => {
+    const { r, id } = target(req.params);
+    const { row, audit } = await change(r, id, actor(req));
+    req.audit = { action, target: r.key, recordId: id, ...audit };
+    return { statusCode: 200, message: message(r), [r.keys.update]: row };
+  };
   const about = { tags: [TAG], roles: ROLES_OF.content, security: session };
   /** The changed row, under the group's update key (updatedAbout, faq, data, …). */
   const rowAnswer = z
@@ -123,13 +157,13 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       params: groupParams,
       querystring: ListQuerySchema,
       response: {
-        200: answer({
-          rows: z.array(RowAnswer),
-          total: z.number().int(),
-          page: z.number().int(),
-          perPage: z.number().int(),
-          counts: z.record(z.enum(LIST_STATUSES), z.number().int()).meta({ description: 'Rows per state' }),
-        }),
+        200: pagedAnswer(
+          { rows: z.array(RowAnswer) },
+          {
+            perPage: z.number().int(),
+            counts: z.record(z.enum(LIST_STATUSES), z.number().int()).meta({ description: 'Rows per state' }),
+          },
+        ),
         ...errors(400, 401, 403, 404),
       },
     },
@@ -172,13 +206,17 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       body: OverrideBody,
       response: { 200: rowAnswer, ...errors(400, 401, 403, 404), 409: Rule36Refusal },
     },
-    handler: async (req) => {
-      const { r, id } = target(req.params);
-      const rule36 = publishCheck(services, r, req.body); // Rule 36 (decision 0019): 409 or an audited override
-      const row = await life.publish(r, id, actor(req), (values) => rule36.before(values));
-      req.audit = { action: 'publish', target: r.key, recordId: id, ...rule36.audit() };
-      return { statusCode: 200, message: `${r.label} published successfully`, [r.keys.update]: row };
-    },
+    handler: (req) =>
+      rowChanged(
+        req,
+        'publish',
+        (r) => `${r.label} published successfully`,
+        async (r, id, by) => {
+          const rule36 = publishCheck(services, r, req.body); // Rule 36 (decision 0019): 409 or an audited override
+          const row = await life.publish(r, id, by, (values) => rule36.before(values));
+          return { row, audit: rule36.audit() };
+        },
+      ),
   });
 
   route(app, {
@@ -192,12 +230,15 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       params: rowParams,
       response: { 200: rowAnswer, ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => {
-      const { r, id } = target(req.params);
-      const row = await life.unpublish(r, id, actor(req));
-      req.audit = { action: 'unpublish', target: r.key, recordId: id };
-      return { statusCode: 200, message: `${r.label} taken off the site`, [r.keys.update]: row };
-    },
+    handler: (req) =>
+      rowChanged(
+        req,
+        'unpublish',
+        (r) => `${r.label} taken off the site`,
+        async (r, id, by) => ({
+          row: await life.unpublish(r, id, by),
+        }),
+      ),
   });
 
   route(app, {
@@ -214,21 +255,20 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       body: ScheduleBody,
       response: { 200: rowAnswer, ...errors(400, 401, 403, 404), 409: Rule36Refusal },
     },
-    handler: async (req) => {
-      const { r, id } = target(req.params);
-      // A scheduled publish goes live unattended: its Rule 36 check (decision 0019) happens now.
-      const rule36 = publishCheck(services, r, req.body);
-      if (req.body.publish_at) await rule36.before(await life.contentToPublish(r, id));
-      const row = await life.schedule(r, id, req.body);
-      req.audit = {
-        action: 'schedule',
-        target: r.key,
-        recordId: id,
-        summary: `publish ${String(row.publish_at ?? '-')}, unpublish ${String(row.unpublish_at ?? '-')}`,
-        ...rule36.audit(),
-      };
-      return { statusCode: 200, message: 'Schedule saved', [r.keys.update]: row };
-    },
+    handler: (req) =>
+      rowChanged(
+        req,
+        'schedule',
+        () => 'Schedule saved',
+        async (r, id) => {
+          // A scheduled publish goes live unattended: its Rule 36 check (decision 0019) happens now.
+          const rule36 = publishCheck(services, r, req.body);
+          if (req.body.publish_at) await rule36.before(await life.contentToPublish(r, id));
+          const row = await life.schedule(r, id, req.body);
+          const summary = `publish ${String(row.publish_at ?? '-')}, unpublish ${String(row.unpublish_at ?? '-')}`;
+          return { row, audit: { summary, ...rule36.audit() } };
+        },
+      ),
   });
 
   route(app, {
@@ -280,14 +320,18 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       params: rowParams.extend({ revisionId: idParam('revisionId') }),
       response: { 200: rowAnswer, ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => {
-      const { r, id } = target(req.params);
-      const revisionId = parseId(req.params.revisionId);
-      if (revisionId === null) throw new AppError(400, 'The path parameter revisionId must be a whole number from 1.');
-      const row = await life.restoreRevision(r, id, revisionId, actor(req));
-      req.audit = { action: 'restore revision', target: r.key, recordId: id };
-      return { statusCode: 200, message: 'Version restored', [r.keys.update]: row };
-    },
+    handler: (req) =>
+      rowChanged(
+        req,
+        'restore revision',
+        () => 'Version restored',
+        async (r, id, by) => {
+          const revisionId = parseId(req.params.revisionId);
+          if (revisionId === null)
+            throw new AppError(400, 'The path parameter revisionId must be a whole number from 1.');
+          return { row: await life.restoreRevision(r, id, revisionId, by) };
+        },
+      ),
   });
 
   route(app, {
@@ -301,12 +345,13 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       params: rowParams,
       response: { 200: rowAnswer, ...errors(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => {
-      const { r, id } = target(req.params);
-      const row = await life.restore(r, id, actor(req));
-      req.audit = { action: 'restore', target: r.key, recordId: id };
-      return { statusCode: 200, message: `${r.label} restored`, [r.keys.update]: row };
-    },
+    handler: (req) =>
+      rowChanged(
+        req,
+        'restore',
+        (r) => `${r.label} restored`,
+        async (r, id, by) => ({ row: await life.restore(r, id, by) }),
+      ),
   });
 
   route(app, {
@@ -355,6 +400,14 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     },
   });
 
+  /** How many consultation requests, or messages of the outbox, are in a status (the work list's counts). */
+  const countIn = (table: 'consultations' | 'mail_outbox', status: 'new' | 'failed') =>
+    services.store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow();
+
   route(app, {
     method: 'GET',
     url: '/api/content-worklist',
@@ -382,7 +435,6 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       },
     },
     handler: async (req) => {
-      const db = services.store.db;
       const role = req.admin!.role;
       // Each role gets the parts it may act on (decision 0040): content items for admin and editor, the
       // consultation and mail counts for admin and intake.
@@ -391,20 +443,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       const [work, translations, consultations, mail] = await Promise.all([
         content ? life.worklist() : { drafts: [], scheduled: [], goingOff: [], missingAlt: [] },
         content ? services.translations.work() : [],
-        intake
-          ? db
-              .selectFrom('consultations')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .where('status', '=', 'new')
-              .executeTakeFirstOrThrow()
-          : null,
-        intake
-          ? db
-              .selectFrom('mail_outbox')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .where('status', '=', 'failed')
-              .executeTakeFirstOrThrow()
-          : null,
+        intake ? countIn('consultations', 'new') : null,
+        intake ? countIn('mail_outbox', 'failed') : null,
       ]);
       return {
         statusCode: 200,

@@ -307,6 +307,13 @@ export function answer<const S extends z.ZodRawShape>(keys: S = {} as S) {
 }
 /** The error envelope. */
 export const Envelope = answer();
+/**
+ * The answer of a list read a page at a time: the page's items (one key, named by the list), `total` (all
+ * that match) and `page`, then the list's own keys, its page size first (`perPage`; the audit log's `size`).
+ */
+export function pagedAnswer<const L extends z.ZodRawShape, const M extends z.ZodRawShape>(items: L, more: M) {
+  return answer({ ...items, total: z.number().int(), page: z.number().int(), ...more });
+}
 /** The error answers of a route, each the envelope. */
 export function errors(...codes: number[]): Record<number, typeof Envelope> {
   return Object.fromEntries(codes.map((c) => [c, Envelope]));

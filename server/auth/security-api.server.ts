@@ -151,6 +151,16 @@ export function registerAccountSecurityRoutes(
   const administrators = { roles: ROLES_OF.admin, tags: ['Administrators'], security: ADMIN };
   const who = (req: FastifyRequest) => req.admin!;
   const limited = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  /** The audit line of a change to one's own account: the account, and what changed where there is more to say. */
+  const ownAudit = (req: FastifyRequest, action: string, what?: string | number) => {
+    const summary = what === undefined ? who(req).email : `${who(req).email}: ${what}`;
+    req.audit = { action, target: 'admins', recordId: who(req).adminId, summary };
+  };
+  /** A change to one's own account that its owner is told of by email (decision 0045), audited as ownAudit. */
+  const ownChange = async (req: FastifyRequest, action: string, change: { what?: string; notice: string }) => {
+    ownAudit(req, action, change.what);
+    await security.changed(req, who(req).email, change.notice);
+  };
   /** A call of one's own account that removes one thing named by its zod-checked body: 400 or 404 else. */
   const ownRemoval = <B extends z.ZodType>(
     url: string,
@@ -218,7 +228,7 @@ export function registerAccountSecurityRoutes(
     handler: async (req) => {
       const firm = (await services.settings.get()).firmName;
       const started = await startTotp(db, await security.keys(), who(req), firm, security.now());
-      req.audit = { action: 'start-totp', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
+      ownAudit(req, 'start-totp');
       return {
         statusCode: 200,
         message: 'Scan the QR code with your authenticator app, then enter the code it shows.',
@@ -242,12 +252,9 @@ export function registerAccountSecurityRoutes(
     },
     handler: async (req) => {
       const codes = await confirmTotp(db, await security.keys(), who(req).adminId, req.body.code, security.now());
-      req.audit = { action: 'enable-totp', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
-      await security.changed(
-        req,
-        who(req).email,
-        'Two-factor sign-in with an authenticator app was turned on for your account.',
-      );
+      await ownChange(req, 'enable-totp', {
+        notice: 'Two-factor sign-in with an authenticator app was turned on for your account.',
+      });
       return {
         statusCode: 200,
         message:
@@ -277,17 +284,9 @@ export function registerAccountSecurityRoutes(
         req.body.code,
         security.now(),
       ).catch((e: unknown) => withRetryAfter(reply, e));
-      req.audit = {
-        action: 'regenerate-recovery-codes',
-        target: 'admins',
-        recordId: who(req).adminId,
-        summary: who(req).email,
-      };
-      await security.changed(
-        req,
-        who(req).email,
-        'New recovery codes were made for your account; the earlier ones no longer work.',
-      );
+      await ownChange(req, 'regenerate-recovery-codes', {
+        notice: 'New recovery codes were made for your account; the earlier ones no longer work.',
+      });
       return {
         statusCode: 200,
         message: 'New recovery codes made. The earlier ones no longer work.',
@@ -315,12 +314,10 @@ export function registerAccountSecurityRoutes(
         (e: unknown) => withRetryAfter(reply, e),
       );
       await deleteSessionsOf(db, who(req).adminId, who(req).sessionId);
-      req.audit = { action: 'disable-totp', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
-      await security.changed(
-        req,
-        who(req).email,
-        'Two-factor sign-in with an authenticator app was turned off for your account. Every other session of the account has ended.',
-      );
+      await ownChange(req, 'disable-totp', {
+        notice:
+          'Two-factor sign-in with an authenticator app was turned off for your account. Every other session of the account has ended.',
+      });
       return {
         statusCode: 200,
         message: 'Two-factor sign-in with an authenticator app is off. Every other session of your account has ended.',
@@ -383,13 +380,10 @@ export function registerAccountSecurityRoutes(
         { challengeId: b.challengeId, name: b.name, response: b.response },
         security.now(),
       );
-      req.audit = {
-        action: 'add-passkey',
-        target: 'admins',
-        recordId: who(req).adminId,
-        summary: `${who(req).email}: ${passkey.name}`,
-      };
-      await security.changed(req, who(req).email, `A passkey named "${passkey.name}" was added to your account.`);
+      await ownChange(req, 'add-passkey', {
+        what: passkey.name,
+        notice: `A passkey named "${passkey.name}" was added to your account.`,
+      });
       return { statusCode: 200, message: `Passkey "${passkey.name}" added.`, passkey };
     },
   });
@@ -402,13 +396,10 @@ export function registerAccountSecurityRoutes(
     async (req) => {
       const b = req.body;
       const removed = await removePasskey(db, who(req).adminId, b.passkey_id);
-      req.audit = {
-        action: 'remove-passkey',
-        target: 'admins',
-        recordId: who(req).adminId,
-        summary: `${who(req).email}: ${removed.name}`,
-      };
-      await security.changed(req, who(req).email, `The passkey named "${removed.name}" was removed from your account.`);
+      await ownChange(req, 'remove-passkey', {
+        what: removed.name,
+        notice: `The passkey named "${removed.name}" was removed from your account.`,
+      });
       return { statusCode: 200, message: `Passkey "${removed.name}" removed.` };
     },
   );
@@ -446,7 +437,7 @@ export function registerAccountSecurityRoutes(
     async (req) => {
       const b = req.body;
       if (!(await revokeSessionById(db, who(req).adminId, b.id))) throw new AppError(404, 'Session not found');
-      req.audit = { action: 'revoke-session', target: 'admins', recordId: who(req).adminId, summary: who(req).email };
+      ownAudit(req, 'revoke-session');
       return { statusCode: 200, message: 'The session has ended.' };
     },
   );
@@ -463,12 +454,7 @@ export function registerAccountSecurityRoutes(
     },
     handler: async (req) => {
       const ended = await deleteSessionsOf(db, who(req).adminId, who(req).sessionId);
-      req.audit = {
-        action: 'revoke-other-sessions',
-        target: 'admins',
-        recordId: who(req).adminId,
-        summary: `${who(req).email}: ${ended}`,
-      };
+      ownAudit(req, 'revoke-other-sessions', ended);
       return {
         statusCode: 200,
         message: ended

@@ -51,19 +51,24 @@ async function securityRow(db: DbOrTrx, adminId: number) {
 
 export type { TwoFactorStatus };
 
-export async function twoFactorStatus(db: Kysely<Database>, adminId: number): Promise<TwoFactorStatus> {
-  const sec = await db.selectFrom('admin_security').select('totp_enabled_at').where('admin_id', '=', adminId).executeTakeFirst();
-  const codes = await db
+/** How many of the account's recovery codes are still unused. */
+async function recoveryCodesLeft(db: DbOrTrx, adminId: number): Promise<number> {
+  const left = await db
     .selectFrom('admin_recovery_codes')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('admin_id', '=', adminId)
     .where('used_at', 'is', null)
     .executeTakeFirst();
+  return Number(left?.n ?? 0);
+}
+
+export async function twoFactorStatus(db: Kysely<Database>, adminId: number): Promise<TwoFactorStatus> {
+  const sec = await db.selectFrom('admin_security').select('totp_enabled_at').where('admin_id', '=', adminId).executeTakeFirst();
   const keys = await db.selectFrom('admin_passkeys').select((eb) => eb.fn.countAll().as('n')).where('admin_id', '=', adminId).executeTakeFirst();
   return {
     totp: !!sec?.totp_enabled_at,
     totpEnabledAt: sec?.totp_enabled_at ?? null,
-    recoveryCodesLeft: Number(codes?.n ?? 0),
+    recoveryCodesLeft: await recoveryCodesLeft(db, adminId),
     passkeys: Number(keys?.n ?? 0),
   };
 }
@@ -208,13 +213,7 @@ export async function checkSecondStep(
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) return failSecondStep(db, adminId, row.mfa_failures, now, CODE_WRONG);
   await db.updateTable('admin_security').set({ mfa_failures: 0, mfa_locked_until: null }).where('admin_id', '=', adminId).execute();
-  const left = await db
-    .selectFrom('admin_recovery_codes')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('admin_id', '=', adminId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return { ok: true, method: 'recovery', recoveryCodesLeft: Number(left?.n ?? 0) };
+  return { ok: true, method: 'recovery', recoveryCodesLeft: await recoveryCodesLeft(db, adminId) };
 }
 
 /** New recovery codes (the old ones stop working); needs a current code. */

@@ -58,8 +58,7 @@ export function publicCacheHeaders(cacheControl: string, keys: Iterable<string>)
 }
 
 type Read = (args: unknown[]) => string[];
-const group =
-  (r: ResourceDef | undefined): string[] => (r ? groupKeys(r) : everyGroup());
+const group = (r: ResourceDef | undefined): string[] => (r ? groupKeys(r) : everyGroup());
 const everyGroup = (): string[] => resources.flatMap(groupKeys);
 const isResource = (v: unknown): v is ResourceDef => !!v && typeof v === 'object' && 'key' in v && 'table' in v;
 
@@ -69,7 +68,8 @@ const CONTENT_READS: Readonly<Record<string, Read>> = {
   listPage: ([r]) => group(isResource(r) ? r : undefined),
   listWhere: ([r]) => group(isResource(r) ? r : undefined),
   count: ([r]) => group(isResource(r) ? r : undefined),
-  get: ([r, id]) => (isResource(r) && typeof id === 'number' ? [rowKey(r.key, id), ...groupKeys(r).slice(1)] : everyGroup()),
+  get: ([r, id]) =>
+    isResource(r) && typeof id === 'number' ? [rowKey(r.key, id), ...groupKeys(r).slice(1)] : everyGroup(),
   getByKey: ([key, id]) => {
     const r = typeof key === 'string' ? (resourceByKey as Partial<Record<string, ResourceDef>>)[key] : undefined;
     return r && typeof id === 'number' ? [rowKey(r.key, id), ...groupKeys(r).slice(1)] : everyGroup();
@@ -88,38 +88,21 @@ export function recordReads(services: Services): { services: Services; keys: Set
   const add = (list: string[]) => {
     for (const k of list) keys.add(k);
   };
-  const content = new Proxy(services.content, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      const read = CONTENT_READS[prop] ?? everyGroup;
-      return (...args: unknown[]) => {
-        add(read(args));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  const settings = new Proxy(services.settings, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        keys.add(SETTINGS_KEY);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  /** The service seen through a proxy: each call of a method first records the keys `read` names for it. */
+  const recording = <T extends object>(service: T, read: (method: string, args: unknown[]) => string[]): T =>
+    new Proxy(service, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function' || typeof prop !== 'string') return value;
+        return (...args: unknown[]) => {
+          add(read(prop, args));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  const content = recording(services.content, (method, args) => (CONTENT_READS[method] ?? everyGroup)(args));
+  const settings = recording(services.settings, () => [SETTINGS_KEY]);
   // The search results page (decision 0054) shows items of every group and the settings' legal team.
-  const search = new Proxy(services.search, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        add(everyGroup());
-        keys.add(SETTINGS_KEY);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const search = recording(services.search, () => [...everyGroup(), SETTINGS_KEY]);
   return { services: { ...services, content, settings, search }, keys };
 }

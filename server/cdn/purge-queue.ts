@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { PurgeConfig } from '../config';
 import type { Database } from '../database';
 import type { PurgeStatus } from './tables';
 import { purgeRequests, sendPurge } from './providers';
 
 const DUE: PurgeStatus[] = ['queued', 'retrying'];
+/**
+ * A row a worker may claim at `now`: due, and no lease on it or only a lapsed one. The claim's UPDATE asks
+ * it again, so a row another instance claimed since it was read no longer matches.
+ */
+const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'cdn_purges'>) =>
+  eb.and([eb('status', 'in', DUE), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)])]);
 
 /** Attempts before a row is left as failed (with the default backoff, about 1.5 hours of trying). */
 export const MAX_PURGE_ATTEMPTS = 20;
@@ -99,9 +105,8 @@ export class PurgeQueue {
     const candidates = await this.db
       .selectFrom('cdn_purges')
       .select('purge_id')
-      .where('status', 'in', DUE)
+      .where(claimable(now))
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('purge_id')
       .limit(BATCH)
       .execute();
@@ -110,16 +115,23 @@ export class PurgeQueue {
     // One conditional UPDATE: a row another instance claimed in the meantime no longer matches.
     await this.db
       .updateTable('cdn_purges')
-      .set((eb) => ({ locked_until: new Date(nowMs + LEASE_MS).toISOString(), lease_token: token, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        locked_until: new Date(nowMs + LEASE_MS).toISOString(),
+        lease_token: token,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where(
         'purge_id',
         'in',
         candidates.map((c) => Number(c.purge_id)),
       )
-      .where('status', 'in', DUE)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where(claimable(now))
       .execute();
-    const rows = await this.db.selectFrom('cdn_purges').select(['purge_id', 'keys', 'attempts']).where('lease_token', '=', token).execute();
+    const rows = await this.db
+      .selectFrom('cdn_purges')
+      .select(['purge_id', 'keys', 'attempts'])
+      .where('lease_token', '=', token)
+      .execute();
     if (!rows.length) return true; // all taken by another instance: look again
     const keys = [...new Set(rows.flatMap((r) => r.keys.split(' ')))].filter(Boolean).sort();
     try {
@@ -143,7 +155,10 @@ export class PurgeQueue {
           .where('lease_token', '=', token)
           .execute();
       }
-      this.log.warn({ keys: keys.length, attempts: Math.max(...rows.map((r) => Number(r.attempts))), error: message }, 'CDN purge failed; retrying later');
+      this.log.warn(
+        { keys: keys.length, attempts: Math.max(...rows.map((r) => Number(r.attempts))), error: message },
+        'CDN purge failed; retrying later',
+      );
       return false;
     }
     this.sent++;
@@ -152,8 +167,14 @@ export class PurgeQueue {
   }
 
   /** Rows waiting or failed, oldest first (tests and operators). */
-  async pending(): Promise<{ purge_id: number; keys: string; status: string; attempts: number; last_error: string | null }[]> {
-    const rows = await this.db.selectFrom('cdn_purges').select(['purge_id', 'keys', 'status', 'attempts', 'last_error']).orderBy('purge_id').execute();
+  async pending(): Promise<
+    { purge_id: number; keys: string; status: string; attempts: number; last_error: string | null }[]
+  > {
+    const rows = await this.db
+      .selectFrom('cdn_purges')
+      .select(['purge_id', 'keys', 'status', 'attempts', 'last_error'])
+      .orderBy('purge_id')
+      .execute();
     return rows.map((r) => ({ ...r, purge_id: Number(r.purge_id), attempts: Number(r.attempts) }));
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../api/auth-hooks';
 import { ADMIN, ROLES_OF, answer, errors, route, Rule36Refusal } from '../api/route-schema';
@@ -6,7 +6,7 @@ import { auditOverride } from '../compliance/publish-check';
 import { parseId } from '../content/coerce';
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
-import { TRANSLATED_LOCALES } from './service.server';
+import { TRANSLATED_LOCALES, type SaveTranslation, type TranslationView } from './service.server';
 
 const tags = ['Translations'];
 const texts = z.record(z.string(), z.string()).meta({ description: 'Translated text by field name' });
@@ -45,6 +45,15 @@ const Translation = z.strictObject({
     }),
 });
 const TranslationAnswer = answer({ translation: Translation });
+/** A translation read for the editor, and whether the model can draft it (by the call named). */
+const WithModel = (machineDraftCall: string) =>
+  answer({
+    translation: Translation,
+    model: z.boolean().meta({
+      description: `Whether a language model is configured ("Draft with the model", ${machineDraftCall})`,
+    }),
+  });
+const PreviewAnswer = answer({ url: z.string().meta({ description: 'The signed link' }), expires_at: z.string() });
 
 const STATUS = 'Status must be draft or published.';
 /** The translated fields sit beside `status` (as the spec's own writes send their fields); `override_reason` as for English. */
@@ -62,6 +71,17 @@ const SaveBody = z
   })
   .catchall(z.unknown());
 
+/** What a translation call acts on: one locale's translation of a content row, or of the settings' texts. */
+interface Translated {
+  /** How the audit log names it. */
+  audit: { target: string; recordId?: number; summary?: string };
+  get(): Promise<TranslationView>;
+  save(input: SaveTranslation): ReturnType<Services['translations']['save']>;
+  confirm(actor?: string): Promise<TranslationView>;
+  machineDraft(actor?: string): Promise<TranslationView>;
+  preview(origin: string): Promise<{ url: string; expires_at: string }>;
+}
+
 /** One locale's translation of a content row (decision 0076): read, save (draft or published), confirm. */
 export function registerTranslationRoutes(app: FastifyInstance, services: Services): void {
   const admin = requireAdmin(services);
@@ -72,12 +92,69 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
     id: z.string().meta({ description: "The row's id" }),
     locale: z.string().meta({ description: `One of ${TRANSLATED_LOCALES.join(', ')}` }),
   });
-  const target = (p: z.output<typeof params>) => {
+  /** A content row's translation, from the path's group, id and locale (each answers its own sentence). */
+  const rowOf = (p: z.output<typeof params>): Translated => {
     const r = services.content.lifecycle.group(p.group);
     const id = parseId(p.id);
     if (id === null) throw new AppError(400, r.missingIdMessage);
-    return { r, id, locale: t.locale(p.locale) };
+    const locale = t.locale(p.locale);
+    return {
+      audit: { target: `${r.key}@${locale}`, recordId: id },
+      get: () => t.get(r, id, locale),
+      save: (input) => t.save(r, id, locale, input),
+      confirm: (actor) => t.confirm(r, id, locale, actor),
+      machineDraft: (actor) => t.machineDraft(r, id, locale, actor),
+      preview: (origin) => t.createPreview(r, id, locale, origin),
+    };
   };
+  /** The settings' texts' translation (decision 0081: group `settings`, id 0), from the path's locale. */
+  const settingsOf = (p: { locale: string }): Translated => {
+    const locale = t.locale(p.locale);
+    return {
+      audit: { target: `settings@${locale}`, summary: 'Site settings translation' },
+      get: () => t.getSettings(locale),
+      save: (input) => t.saveSettings(locale, input),
+      confirm: (actor) => t.confirmSettings(locale, actor),
+      machineDraft: (actor) => t.machineDraftSettings(locale, actor),
+      preview: (origin) => t.createSettingsPreview(locale, origin),
+    };
+  };
+  // The handlers of a row's calls and of the settings' calls: one body each.
+  const fetched = async (x: Translated) => ({
+    statusCode: 200,
+    message: 'Translation fetched successfully',
+    translation: await x.get(),
+    model: t.modelAvailable,
+  });
+  const saved = async (req: FastifyRequest<{ Body: z.output<typeof SaveBody> }>, x: Translated) => {
+    const { status, machine, reviewed, slug, ...fields } = req.body;
+    const out = await x.save({ fields, slug, status, machine, reviewed, actor: req.admin?.email });
+    req.audit = {
+      action: status === 'published' ? 'publish' : 'draft',
+      ...x.audit,
+      ...auditOverride(out.override),
+    };
+    return { statusCode: 200, message: out.message, translation: out.view };
+  };
+  const confirmed = async (req: FastifyRequest, x: Translated) => {
+    const view = await x.confirm(req.admin?.email);
+    req.audit = { action: 'confirm', ...x.audit };
+    return { statusCode: 200, message: 'Translation confirmed', translation: view };
+  };
+  const machineDrafted = async (req: FastifyRequest, x: Translated) => {
+    const view = await x.machineDraft(req.admin?.email);
+    req.audit = { action: 'machine draft', ...x.audit };
+    return {
+      statusCode: 200,
+      message: 'Machine draft saved: review every field before publishing',
+      translation: view,
+    };
+  };
+  const previewed = async (x: Translated) => ({
+    statusCode: 200,
+    message: 'Preview link created',
+    ...(await x.preview(services.config.publicUrl)),
+  });
   const about = (operationId: string, summary: string, description: string) => ({
     operationId,
     tags,
@@ -99,24 +176,11 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       ),
       params,
       response: {
-        200: answer({
-          translation: Translation,
-          model: z.boolean().meta({
-            description: 'Whether a language model is configured ("Draft with the model", machineDraftTranslation)',
-          }),
-        }),
+        200: WithModel('machineDraftTranslation'),
         ...errors(400, 401, 403, 404),
       },
     },
-    handler: async (req) => {
-      const { r, id, locale } = target(req.params);
-      return {
-        statusCode: 200,
-        message: 'Translation fetched successfully',
-        translation: await t.get(r, id, locale),
-        model: t.modelAvailable,
-      };
-    },
+    handler: async (req) => fetched(rowOf(req.params)),
   });
 
   route(app, {
@@ -133,18 +197,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       body: SaveBody,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403, 404), 409: Rule36Refusal },
     },
-    handler: async (req) => {
-      const { r, id, locale } = target(req.params);
-      const { status, machine, reviewed, slug, ...fields } = req.body;
-      const out = await t.save(r, id, locale, { fields, slug, status, machine, reviewed, actor: req.admin?.email });
-      req.audit = {
-        action: status === 'published' ? 'publish' : 'draft',
-        target: `${r.key}@${locale}`,
-        recordId: id,
-        ...auditOverride(out.override),
-      };
-      return { statusCode: 200, message: out.message, translation: out.view };
-    },
+    handler: async (req) => saved(req, rowOf(req.params)),
   });
 
   // The settings' texts (decision 0081): one translation per locale, read, saved and confirmed as a row's.
@@ -164,22 +217,11 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       ),
       params: settingsParams,
       response: {
-        200: answer({
-          translation: Translation,
-          model: z.boolean().meta({
-            description:
-              'Whether a language model is configured ("Draft with the model", machineDraftSettingsTranslation)',
-          }),
-        }),
+        200: WithModel('machineDraftSettingsTranslation'),
         ...errors(400, 401, 403),
       },
     },
-    handler: async (req) => ({
-      statusCode: 200,
-      message: 'Translation fetched successfully',
-      translation: await t.getSettings(t.locale(req.params.locale)),
-      model: t.modelAvailable,
-    }),
+    handler: async (req) => fetched(settingsOf(req.params)),
   });
 
   route(app, {
@@ -196,18 +238,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       body: SaveBody,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403), 409: Rule36Refusal },
     },
-    handler: async (req) => {
-      const locale = t.locale(req.params.locale);
-      const { status, machine, reviewed, slug, ...fields } = req.body;
-      const out = await t.saveSettings(locale, { fields, slug, status, machine, reviewed, actor: req.admin?.email });
-      req.audit = {
-        action: status === 'published' ? 'publish' : 'draft',
-        target: `settings@${locale}`,
-        summary: 'Site settings translation',
-        ...auditOverride(out.override),
-      };
-      return { statusCode: 200, message: out.message, translation: out.view };
-    },
+    handler: async (req) => saved(req, settingsOf(req.params)),
   });
 
   route(app, {
@@ -223,12 +254,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       params: settingsParams,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403, 404) },
     },
-    handler: async (req) => {
-      const locale = t.locale(req.params.locale);
-      const view = await t.confirmSettings(locale, req.admin?.email);
-      req.audit = { action: 'confirm', target: `settings@${locale}`, summary: 'Site settings translation' };
-      return { statusCode: 200, message: 'Translation confirmed', translation: view };
-    },
+    handler: async (req) => confirmed(req, settingsOf(req.params)),
   });
 
   route(app, {
@@ -244,16 +270,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       params: settingsParams,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403, 409, 502) },
     },
-    handler: async (req) => {
-      const locale = t.locale(req.params.locale);
-      const view = await t.machineDraftSettings(locale, req.admin?.email);
-      req.audit = { action: 'machine draft', target: `settings@${locale}`, summary: 'Site settings translation' };
-      return {
-        statusCode: 200,
-        message: 'Machine draft saved: review every field before publishing',
-        translation: view,
-      };
-    },
+    handler: async (req) => machineDrafted(req, settingsOf(req.params)),
   });
 
   route(app, {
@@ -267,15 +284,9 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
         "The home page under /<locale>/ as it will be once the settings' translation (its pending draft, if any) is published; not indexed, never cached. 404 while there is no translation.",
       ),
       params: settingsParams,
-      response: {
-        200: answer({ url: z.string().meta({ description: 'The signed link' }), expires_at: z.string() }),
-        ...errors(400, 401, 403, 404),
-      },
+      response: { 200: PreviewAnswer, ...errors(400, 401, 403, 404) },
     },
-    handler: async (req) => {
-      const link = await t.createSettingsPreview(t.locale(req.params.locale), services.config.publicUrl);
-      return { statusCode: 200, message: 'Preview link created', ...link };
-    },
+    handler: async (req) => previewed(settingsOf(req.params)),
   });
 
   route(app, {
@@ -291,12 +302,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       params,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403, 404) },
     },
-    handler: async (req) => {
-      const { r, id, locale } = target(req.params);
-      const view = await t.confirm(r, id, locale, req.admin?.email);
-      req.audit = { action: 'confirm', target: `${r.key}@${locale}`, recordId: id };
-      return { statusCode: 200, message: 'Translation confirmed', translation: view };
-    },
+    handler: async (req) => confirmed(req, rowOf(req.params)),
   });
 
   route(app, {
@@ -312,16 +318,7 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
       params,
       response: { 200: TranslationAnswer, ...errors(400, 401, 403, 404, 409, 502) },
     },
-    handler: async (req) => {
-      const { r, id, locale } = target(req.params);
-      const view = await t.machineDraft(r, id, locale, req.admin?.email);
-      req.audit = { action: 'machine draft', target: `${r.key}@${locale}`, recordId: id };
-      return {
-        statusCode: 200,
-        message: 'Machine draft saved: review every field before publishing',
-        translation: view,
-      };
-    },
+    handler: async (req) => machineDrafted(req, rowOf(req.params)),
   });
 
   route(app, {
@@ -335,15 +332,8 @@ export function registerTranslationRoutes(app: FastifyInstance, services: Servic
         'The page under /<locale>/… as it will be once the translation (its pending draft, if any) is published; not indexed, never cached. 404 while there is no translation.',
       ),
       params,
-      response: {
-        200: answer({ url: z.string().meta({ description: 'The signed link' }), expires_at: z.string() }),
-        ...errors(400, 401, 403, 404),
-      },
+      response: { 200: PreviewAnswer, ...errors(400, 401, 403, 404) },
     },
-    handler: async (req) => {
-      const { r, id, locale } = target(req.params);
-      const link = await t.createPreview(r, id, locale, services.config.publicUrl);
-      return { statusCode: 200, message: 'Preview link created', ...link };
-    },
+    handler: async (req) => previewed(rowOf(req.params)),
   });
 }

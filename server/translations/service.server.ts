@@ -33,7 +33,7 @@ import type { Row } from '../content/types';
 import { PREVIEW_TTL_MS, type PreviewOverlay } from '../content/lifecycle/preview';
 import { parseDraft } from '../content/lifecycle/snapshot';
 import type { Database, Store } from '../database';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 import { machineTranslate } from './machine.server';
@@ -503,10 +503,20 @@ export class TranslationService {
     // The English text the translation is made from: what changed since is shown for an outdated one (decision 0078).
     const from = JSON.stringify(subject.source);
     await this.store.db.transaction().execute(async (trx) => {
-      // The translation's row as a whole (published or a first draft): written over, or made.
-      const upsert = async (
-        row: Omit<Insertable<Database['content_translations']>, 'resource' | 'record_id' | 'locale' | 'created_at'>,
-      ) => {
+      // The translation's row as a whole (published, or a first draft): written over, or made.
+      const writeWhole = async (status: 'published' | 'draft', machine: number) => {
+        const row = {
+          status,
+          fields: JSON.stringify(merged),
+          pending_draft: null,
+          slug,
+          pending_slug: null,
+          source_hash: hash,
+          source_fields: from,
+          machine,
+          updated_at: nowIso,
+          updated_by: input.actor ?? null,
+        };
         if (existing)
           await trx
             .updateTable('content_translations')
@@ -522,19 +532,7 @@ export class TranslationService {
       // First: on PostgreSQL the version row's lock makes this write take turns with redirect writes (decision 0057).
       if (input.status === 'published') await bumpContentVersion(trx);
       if (input.status === 'published') {
-        const row = {
-          status: 'published' as const,
-          fields: JSON.stringify(merged),
-          pending_draft: null,
-          slug,
-          pending_slug: null,
-          source_hash: hash,
-          source_fields: from,
-          machine: 0,
-          updated_at: nowIso,
-          updated_by: input.actor ?? null,
-        };
-        await upsert(row);
+        await writeWhole('published', 0);
       } else if (existing?.status === 'published') {
         await trx
           .updateTable('content_translations')
@@ -548,19 +546,7 @@ export class TranslationService {
           .where('translation_id', '=', existing.translation_id)
           .execute();
       } else {
-        const row = {
-          status: 'draft' as const,
-          fields: JSON.stringify(merged),
-          pending_draft: null,
-          slug,
-          pending_slug: null,
-          source_hash: hash,
-          source_fields: from,
-          machine,
-          updated_at: nowIso,
-          updated_by: input.actor ?? null,
-        };
-        await upsert(row);
+        await writeWhole('draft', machine);
       }
       await trx
         .insertInto('content_revisions')

@@ -109,6 +109,19 @@ export function copyPgDatabase(adminUrl: string, name: string, template: string)
   return createDatabase(adminUrl, name, template);
 }
 
+/** The store the server's migrations at start use on PostgreSQL: one connection, no per-query timeout. */
+const OWN_CONNECTION = { poolMax: 1, connectTimeoutMs: 10_000, queryTimeoutMs: 0 };
+
+/** Runs every migration on the database `options` open, and closes it. */
+async function migrated(options: Parameters<typeof openStore>[0]): Promise<void> {
+  const store = openStore(options);
+  try {
+    await migrate(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * The run's migrated, empty SQLite file (site.db): every migration run on it, nothing else, which is what
  * a first start has before it adds the administrator.
@@ -117,12 +130,7 @@ export async function migratedSqliteTemplate(run: { dir: string }): Promise<stri
   const dir = path.join(run.dir, 'migrated-sqlite');
   await once(run.dir, 'migrated-sqlite', async () => {
     mkdirSync(dir, { recursive: true });
-    const store = openStore({ dataDir: dir });
-    try {
-      await migrate(store);
-    } finally {
-      await store.close();
-    }
+    await migrated({ dataDir: dir });
   });
   return path.join(dir, 'site.db');
 }
@@ -133,18 +141,7 @@ export async function migratedPgTemplate(run: { dir: string; id: string }, admin
   await once(run.dir, 'migrated-pg', async () => {
     await createDatabase(adminUrl, name);
     // As the server migrates on PostgreSQL: one connection of its own, no per-query timeout.
-    const store = openStore({
-      dataDir: run.dir,
-      databaseUrl: databaseUrl(adminUrl, name),
-      poolMax: 1,
-      connectTimeoutMs: 10_000,
-      queryTimeoutMs: 0,
-    });
-    try {
-      await migrate(store);
-    } finally {
-      await store.close();
-    }
+    await migrated({ dataDir: run.dir, databaseUrl: databaseUrl(adminUrl, name), ...OWN_CONNECTION });
   });
   return name;
 }
