@@ -69,6 +69,10 @@ const list = async (path: string, key: string): Promise<Body[]> => {
   expect(Array.isArray(b[key]), `${path} → ${key}[]`).toBe(true);
   return b[key] as Body[];
 };
+/** Each list (path and key) is empty: what the test added is all deleted. */
+async function expectEmptyLists(...lists: [path: string, key: string][]): Promise<void> {
+  for (const [path, key] of lists) expect(await list(path, key), path).toEqual([]);
+}
 const img = (bytes: Buffer, name: string) => file(bytes, name, name.endsWith('.png') ? 'image/png' : 'image/jpeg');
 const doc = (name: string) => file(pdf, name, 'application/pdf');
 const num = (v: unknown) => Number(v);
@@ -294,14 +298,12 @@ describe("the spec's client, call for call (section 7)", () => {
     await ok('/casedetails/deletecasedetails', { json: { case_details_id: detId } });
     await ok('/cases/deletecase', { json: { case_id: caseId } });
     await ok('/caseCategory/deleteCase', { json: { case_category_id: catId } });
-    for (const [path, key] of [
+    await expectEmptyLists(
       ['/blog/getblogs', 'blogs'],
       ['/casedetails/getcasedetails', 'cases'],
       ['/cases/getallcases', 'cases'],
       ['/caseCategory/getallcases', 'cases'],
-    ] as const) {
-      expect(await list(path, key)).toEqual([]);
-    }
+    );
   });
 
   it('Events: multipart event fields, an image and speakers as a JSON string; success is HTTP ok and statusCode 200', async () => {
@@ -412,14 +414,12 @@ describe("the spec's client, call for call (section 7)", () => {
     ]);
     await ok('/vacancy/deleteVacancy', { json: { vacancy_id: vacId } });
 
-    for (const [path, key] of [
+    await expectEmptyLists(
       ['/clientreview/getallreviews', 'reviews'],
       ['/ourteam/getallourteam', 'team'],
       ['/faqs/getallfaqs', 'faq'],
       ['/vacancy/getAllVacancyData', 'vacancies'],
-    ] as const) {
-      expect(await list(path, key)).toEqual([]);
-    }
+    );
   });
 
   it('Partners, ads and gallery: multipart add, update (optional files kept) and JSON delete', async () => {
