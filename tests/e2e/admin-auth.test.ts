@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await s?.close();
   });
 
-  /** A new browser context, signed in as the administrator or a visitor's, with one page opened at `path`. */
+  /** A new browser context (the signed-in administrator's, or a visitor's) with one page opened at `path`. */
   async function open(path: string, as: 'admin' | 'visitor'): Promise<{ ctx: BrowserContext; page: Page }> {
     const ctx = as === 'admin' ? await adminContext(browser, s) : await browser.newContext({ baseURL: s.url });
     const page = await ctx.newPage();
