@@ -233,7 +233,8 @@ describe('a database that already has content', () => {
 describe('a seed that fails part-way', () => {
   const off = suiteServer({ demo: false });
 
-  it('removes what it wrote, leaves no marker, and succeeds on the next try', async () => {
+  // Seeds the whole demo twice: about 30 s on PostgreSQL on a loaded two-core machine.
+  it('removes what it wrote, leaves no marker, and succeeds on the next try', { timeout: 120_000 }, async () => {
     const s = off.s;
     const content = s.services.content;
     const create = content.create.bind(content);
