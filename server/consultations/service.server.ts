@@ -7,6 +7,7 @@ import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
 import type { MailService } from '../mail/service.server';
 import type { OutboxAttachment } from '../mail/outbox.server';
+import type { Whatsapp } from '../whatsapp/service.server';
 import type { Services } from '../services';
 import { loadLinkSecret, LinkSigner, useLink, type LinkPayload } from './links.server';
 import {
@@ -123,6 +124,8 @@ export class Intake {
   constructor(
     readonly services: Services,
     readonly mail: MailService,
+    /** WhatsApp updates (decision 0072); off (queues nothing) without the settings. */
+    readonly whatsapp: Whatsapp,
   ) {
     this.lawyers = new Lawyers(services);
   }
@@ -707,8 +710,8 @@ export class Intake {
     update: 'confirmed' | 'reminder' | 'cancelled',
     settings: SiteSettings,
   ): Promise<void> {
-    const wa = this.mail.whatsapp;
-    if (!wa?.enabled || !row.whatsapp_to) return;
+    const wa = this.whatsapp;
+    if (!wa.enabled || !row.whatsapp_to) return;
     const when = translator(row.locale).when(new Date(row.requested_at), settings.booking.timeZone);
     // Where it takes place: the video link of a confirmed video consultation, else the booking's office (decision 0068).
     const place = row.video_room
