@@ -49,6 +49,14 @@ const TRANSITIONS: Record<Decision, { from: string[]; to: string }> = {
   complete: { from: ['confirmed'], to: 'completed' },
   no_show: { from: ['confirmed'], to: 'no_show' },
 };
+/** How each decision is told: in a refusal ("cannot be confirmed") and in the administrator's answer. */
+export const DECISION_WORDS: Record<Decision, { past: string; answer: string }> = {
+  confirm: { past: 'confirmed', answer: 'Consultation confirmed; the client has been sent an invitation.' },
+  decline: { past: 'declined', answer: 'Request declined; the client has been told.' },
+  cancel: { past: 'cancelled', answer: 'Consultation cancelled; the client has been sent a calendar cancellation.' },
+  complete: { past: 'marked completed', answer: 'Consultation marked as completed.' },
+  no_show: { past: 'marked as a no-show', answer: 'Consultation marked as a no-show.' },
+};
 const STATUS_WORDS: Record<string, string> = {
   new: 'waiting for a decision',
   contacted: 'waiting for a decision',
@@ -557,7 +565,7 @@ export class Intake {
         if (!t.from.includes(row.status)) {
           throw new AppError(
             409,
-            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${decisionPast(decision)}.`,
+            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${DECISION_WORDS[decision].past}.`,
           );
         }
         const res = await trx
@@ -1169,14 +1177,4 @@ export class Intake {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-function decisionPast(d: Decision): string {
-  return {
-    confirm: 'confirmed',
-    decline: 'declined',
-    cancel: 'cancelled',
-    complete: 'marked completed',
-    no_show: 'marked as a no-show',
-  }[d];
 }
