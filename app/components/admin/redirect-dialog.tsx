@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Form } from 'react-bootstrap';
-import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { DraftDialog } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { sendAction } from '~/components/admin/notify';
 
@@ -30,14 +30,8 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
     if (r?.ok) props.onSaved();
   }
   return (
-    <Dialog
-      show={!!edit}
-      onHide={props.onClose}
-      title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'}
-      onSubmit={() => void save()}
-      footer={<DialogButtons submit="Save" busy={busy} onCancel={props.onClose} />}
-    >
-      {edit ? (
+    <DraftDialog draft={edit} title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'} busy={busy} onClose={props.onClose} onSave={() => void save()}>
+      {(edit) => (
         <>
           <TextField id="redirect-from" className="mb-2" label="Old address (a path such as /old-page, or the old site's URL)" required maxLength={500} value={edit.from} onChange={(v) => setEdit({ ...edit, from: v })} />
           <TextField id="redirect-to" className="mb-2" label="New address (a path such as /blog, or a full URL)" required maxLength={1000} value={edit.to} onChange={(v) => setEdit({ ...edit, to: v })} />
@@ -50,8 +44,8 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
           </Form.Group>
           <TextField id="redirect-note" label="Note (optional)" maxLength={300} value={edit.note} onChange={(v) => setEdit({ ...edit, note: v })} />
         </>
-      ) : null}
-    </Dialog>
+      )}
+    </DraftDialog>
   );
 }
 
