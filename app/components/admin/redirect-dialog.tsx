@@ -20,7 +20,8 @@ export const EMPTY_REDIRECT: RedirectDraft = { from: '', to: '', status_code: 30
  */
 export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): void; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
-  // The parent gives each opening its own key, so the form starts from its draft.
+  // The parent gives each opening its own key, so the form starts from its draft; the dialog shows while the
+  // parent holds a draft (Cancel, the close button and a save clear it).
   const [edit, setEdit] = useState<RedirectDraft | null>(props.draft);
   async function save() {
     if (!edit) return;
@@ -30,7 +31,7 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
     if (r?.ok) props.onSaved();
   }
   return (
-    <DraftDialog draft={edit} title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'} busy={busy} onClose={props.onClose} onSave={() => void save()}>
+    <DraftDialog draft={props.draft ? edit : null} title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'} busy={busy} onClose={props.onClose} onSave={() => void save()}>
       {(edit) => (
         <>
           <TextField id="redirect-from" className="mb-2" label="Old address (a path such as /old-page, or the old site's URL)" required maxLength={500} value={edit.from} onChange={(v) => setEdit({ ...edit, from: v })} />
