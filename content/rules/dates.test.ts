@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dmyToIso, format12h, formatAdminDay, formatAdminTime, formatLongWhen, formatPublicDate, isoToDmy } from './dates';
+import {
+  dmyToIso,
+  format12h,
+  formatAdminDay,
+  formatAdminTime,
+  formatLongWhen,
+  formatPublicDate,
+  isoToDmy,
+} from './dates';
 
 describe('date formats', () => {
   // The visitor-facing formats: public dates as DD MMM YYYY, times on a 12-hour clock ('' when unreadable).
