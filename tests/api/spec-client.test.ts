@@ -69,6 +69,20 @@ const list = async (path: string, key: string): Promise<Body[]> => {
   expect(Array.isArray(b[key]), `${path} → ${key}[]`).toBe(true);
   return b[key] as Body[];
 };
+/** An add call the spec's way (see ok()): answers the row under `key` and its id, the field `idField`, as a number. */
+async function addRow(
+  path: string,
+  key: string,
+  idField: string,
+  body: { json: Body } | { multipart: [string, Part][] },
+): Promise<[Body, number]> {
+  const row = (await ok(path, body))[key] as Body;
+  return [row, num(row[idField])];
+}
+/** Each list (path → key) is empty: what the test added is all deleted. */
+async function expectEmptyLists(lists: Record<string, string>): Promise<void> {
+  for (const [path, key] of Object.entries(lists)) expect(await list(path, key), path).toEqual([]);
+}
 const img = (bytes: Buffer, name: string) => file(bytes, name, name.endsWith('.png') ? 'image/png' : 'image/jpeg');
 const doc = (name: string) => file(pdf, name, 'application/pdf');
 const num = (v: unknown) => Number(v);
@@ -148,9 +162,9 @@ describe("the spec's client, call for call (section 7)", () => {
   });
 
   it('Carousel, calendar and about image: add, list, update, delete as multipart / JSON, with the spec keys', async () => {
-    const c = (await ok('/carousel/addcarousel', { multipart: [['carousel_image', img(png, 'slide.png')]] }))
-      .carousel as Body;
-    const cid = num(c.carousel_id);
+    const [c, cid] = await addRow('/carousel/addcarousel', 'carousel', 'carousel_id', {
+      multipart: [['carousel_image', img(png, 'slide.png')]],
+    });
     expect(await list('/carousel/getallcarousel', 'carousels')).toEqual([
       expect.objectContaining({ carousel_id: cid, carousel_image: c.carousel_image }),
     ]);
@@ -165,9 +179,9 @@ describe("the spec's client, call for call (section 7)", () => {
     await ok('/carousel/deletecarousel', { json: { carousel_id: cid } });
     expect(await list('/carousel/getallcarousel', 'carousels')).toEqual([]);
 
-    const cal = (await ok('/calendar/addCalendar', { multipart: [['calendar_img', img(png, 'cal.png')]] }))
-      .calendar as Body;
-    const calId = num(cal.calendar_id);
+    const [, calId] = await addRow('/calendar/addCalendar', 'calendar', 'calendar_id', {
+      multipart: [['calendar_img', img(png, 'cal.png')]],
+    });
     await ok('/calendar/updateCalendar', {
       multipart: [
         ['calendar_img', img(jpg, 'cal2.jpg')],
@@ -181,9 +195,9 @@ describe("the spec's client, call for call (section 7)", () => {
     await ok('/calendar/deleteCalendarById', { json: { calendar_id: calId } });
     expect(await list('/calendar/getAllCalendarsInDesc', 'calendar')).toEqual([]);
 
-    const about = (await ok('/about/addAboutImage', { multipart: [['about_img', img(png, 'about.png')]] }))
-      .about as Body;
-    const aboutId = num(about.about_id);
+    const [about, aboutId] = await addRow('/about/addAboutImage', 'about', 'about_id', {
+      multipart: [['about_img', img(png, 'about.png')]],
+    });
     expect(await list('/about/getAllAboutImage', 'abouts')).toEqual([
       expect.objectContaining({ about_id: aboutId, about_img: about.about_img }),
     ]);
@@ -201,15 +215,12 @@ describe("the spec's client, call for call (section 7)", () => {
   });
 
   it('Case categories, cases, case details and blogs, with the public reads that use them', async () => {
-    const cat = (
-      await ok('/caseCategory/addcase', {
-        multipart: [
-          ['case_name', 'Property'],
-          ['case_image', img(png, 'p.png')],
-        ],
-      })
-    ).case as Body;
-    const catId = num(cat.case_category_id);
+    const [cat, catId] = await addRow('/caseCategory/addcase', 'case', 'case_category_id', {
+      multipart: [
+        ['case_name', 'Property'],
+        ['case_image', img(png, 'p.png')],
+      ],
+    });
     // Update without a new image keeps the stored one (the spec: the image is optional on update).
     const cat2 = (
       await ok('/caseCategory/updatecase', {
@@ -224,9 +235,9 @@ describe("the spec's client, call for call (section 7)", () => {
       expect.objectContaining({ case_category_id: catId, case_name: 'Property Law' }),
     ]);
 
-    const kase = (await ok('/cases/addcase', { json: { case_title_name: 'Boundary wall', case_category_id: catId } }))
-      .case as Body;
-    const caseId = num(kase.case_id);
+    const [, caseId] = await addRow('/cases/addcase', 'case', 'case_id', {
+      json: { case_title_name: 'Boundary wall', case_category_id: catId },
+    });
     const data = (
       await ok('/cases/updatecase', {
         json: { case_id: caseId, case_title_name: 'Boundary wall dispute', case_category_id: catId },
@@ -247,8 +258,9 @@ describe("the spec's client, call for call (section 7)", () => {
       ['case_content', content],
       ['case_file', doc('judgment.pdf')],
     ];
-    const det = (await ok('/casedetails/addcasedetails', { multipart: detailParts('<p>Facts</p>') })).case as Body;
-    const detId = num(det.case_details_id);
+    const [, detId] = await addRow('/casedetails/addcasedetails', 'case', 'case_details_id', {
+      multipart: detailParts('<p>Facts</p>'),
+    });
     await ok('/casedetails/updateCasedetails', {
       multipart: [...detailParts('<p>Facts, updated</p>'), ['case_details_id', String(detId)]],
     });
@@ -275,8 +287,9 @@ describe("the spec's client, call for call (section 7)", () => {
       ['blog_image', img(jpg, 'cover.jpg')],
       ['blog_file', doc('guide.pdf')],
     ];
-    const blog = (await ok('/blog/addblogs', { multipart: blogParts('Walls and neighbours') })).blog as Body;
-    const blogId = num(blog.blog_id);
+    const [, blogId] = await addRow('/blog/addblogs', 'blog', 'blog_id', {
+      multipart: blogParts('Walls and neighbours'),
+    });
     const blog2 = (
       await ok('/blog/updateBlog', {
         multipart: [...blogParts('Walls and neighbours, revised'), ['blog_id', String(blogId)]],
@@ -294,14 +307,12 @@ describe("the spec's client, call for call (section 7)", () => {
     await ok('/casedetails/deletecasedetails', { json: { case_details_id: detId } });
     await ok('/cases/deletecase', { json: { case_id: caseId } });
     await ok('/caseCategory/deleteCase', { json: { case_category_id: catId } });
-    for (const [path, key] of [
-      ['/blog/getblogs', 'blogs'],
-      ['/casedetails/getcasedetails', 'cases'],
-      ['/cases/getallcases', 'cases'],
-      ['/caseCategory/getallcases', 'cases'],
-    ] as const) {
-      expect(await list(path, key)).toEqual([]);
-    }
+    await expectEmptyLists({
+      '/blog/getblogs': 'blogs',
+      '/casedetails/getcasedetails': 'cases',
+      '/cases/getallcases': 'cases',
+      '/caseCategory/getallcases': 'cases',
+    });
   });
 
   it('Events: multipart event fields, an image and speakers as a JSON string; success is HTTP ok and statusCode 200', async () => {
@@ -327,12 +338,9 @@ describe("the spec's client, call for call (section 7)", () => {
         ]),
       ],
     ];
-    const ev = (
-      await ok('/event/addEvent', {
-        multipart: [...fields('Tenant Rights Camp'), ['event_image', img(png, 'camp.png')]],
-      })
-    ).event as Body;
-    const id = num(ev.event_id);
+    const [ev, id] = await addRow('/event/addEvent', 'event', 'event_id', {
+      multipart: [...fields('Tenant Rights Camp'), ['event_image', img(png, 'camp.png')]],
+    });
     // On edit the image is optional: the stored one stays.
     await ok('/event/updateevent', { multipart: [...fields('Tenant Rights Camp 2030'), ['event_id', String(id)]] });
     const events = await list('/event/getAllEvents', 'data');
@@ -347,12 +355,9 @@ describe("the spec's client, call for call (section 7)", () => {
   });
 
   it('Reviews, team, FAQs and vacancies: JSON add, update and delete with the spec keys', async () => {
-    const rev = (
-      await ok('/clientreview/addClientreviews', {
-        json: { name: 'Anita', profession: 'Teacher', message: 'Clear advice.' },
-      })
-    ).reviews as Body;
-    const revId = num(rev.client_review_id);
+    const [, revId] = await addRow('/clientreview/addClientreviews', 'reviews', 'client_review_id', {
+      json: { name: 'Anita', profession: 'Teacher', message: 'Clear advice.' },
+    });
     expect(
       (
         await ok('/clientreview/updateReview', {
@@ -370,8 +375,9 @@ describe("the spec's client, call for call (section 7)", () => {
     ]);
     await ok('/clientreview/deleteReview', { json: { client_review_id: revId } });
 
-    const team = (await ok('/ourteam/addTeam', { json: { name: 'Rahul', address: 'Kochi' } })).team as Body;
-    const teamId = num(team.team_id);
+    const [, teamId] = await addRow('/ourteam/addTeam', 'team', 'team_id', {
+      json: { name: 'Rahul', address: 'Kochi' },
+    });
     expect(
       (await ok('/ourteam/updateTeam', { json: { team_id: teamId, name: 'Rahul Menon', address: 'Chennai' } }))
         .updatedTeam,
@@ -381,9 +387,9 @@ describe("the spec's client, call for call (section 7)", () => {
     ]);
     await ok('/ourteam/deleteTeam', { json: { team_id: teamId } });
 
-    const faq = (await ok('/faqs/addFaqs', { json: { question: 'Is parking available?', answer: 'Yes.' } }))
-      .faq as Body;
-    const faqId = num(faq.faqs_id);
+    const [, faqId] = await addRow('/faqs/addFaqs', 'faq', 'faqs_id', {
+      json: { question: 'Is parking available?', answer: 'Yes.' },
+    });
     await ok('/faqs/updatefaqs', {
       json: { faqs_id: faqId, question: 'Is parking free?', answer: 'Yes, for clients.' },
     });
@@ -392,12 +398,9 @@ describe("the spec's client, call for call (section 7)", () => {
     ]);
     await ok('/faqs/deletefaq', { json: { faqs_id: faqId } });
 
-    const vac = (
-      await ok('/vacancy/addVacancy', {
-        json: { vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: 2 },
-      })
-    ).vacancy as Body;
-    const vacId = num(vac.vacancy_id);
+    const [, vacId] = await addRow('/vacancy/addVacancy', 'vacancy', 'vacancy_id', {
+      json: { vacancy_title: 'Clerk', name_of_employment: 'Full-time', number_of_vacancy: 2 },
+    });
     const upd = await send('/vacancy/updateVacancy', {
       json: { vacancy_id: vacId, vacancy_title: 'Senior Clerk', name_of_employment: 'Part-time', number_of_vacancy: 1 },
     });
@@ -412,26 +415,21 @@ describe("the spec's client, call for call (section 7)", () => {
     ]);
     await ok('/vacancy/deleteVacancy', { json: { vacancy_id: vacId } });
 
-    for (const [path, key] of [
-      ['/clientreview/getallreviews', 'reviews'],
-      ['/ourteam/getallourteam', 'team'],
-      ['/faqs/getallfaqs', 'faq'],
-      ['/vacancy/getAllVacancyData', 'vacancies'],
-    ] as const) {
-      expect(await list(path, key)).toEqual([]);
-    }
+    await expectEmptyLists({
+      '/clientreview/getallreviews': 'reviews',
+      '/ourteam/getallourteam': 'team',
+      '/faqs/getallfaqs': 'faq',
+      '/vacancy/getAllVacancyData': 'vacancies',
+    });
   });
 
   it('Partners, ads and gallery: multipart add, update (optional files kept) and JSON delete', async () => {
-    const p = (
-      await ok('/ourpatners/createPartner', {
-        multipart: [
-          ['partner_name', 'Acme Bank'],
-          ['partner_image', img(png, 'acme.png')],
-        ],
-      })
-    ).partners as Body;
-    const pid = num(p.partner_id);
+    const [p, pid] = await addRow('/ourpatners/createPartner', 'partners', 'partner_id', {
+      multipart: [
+        ['partner_name', 'Acme Bank'],
+        ['partner_image', img(png, 'acme.png')],
+      ],
+    });
     // With a name, the logo is optional on update and the stored one stays.
     expect(
       (
@@ -461,22 +459,18 @@ describe("the spec's client, call for call (section 7)", () => {
       ['start_date', dmy(today)],
       ['expiry_date', dmy(later)],
     ];
-    const ad = (await ok('/ads/addAds', { multipart: adParts('Primary', 'ad.png') })).ads as Body;
-    const adId = num(ad.ads_id);
+    const [, adId] = await addRow('/ads/addAds', 'ads', 'ads_id', { multipart: adParts('Primary', 'ad.png') });
     await ok('/ads/UpdateAds', { multipart: [...adParts('Secondary', 'ad2.png'), ['ads_id', String(adId)]] });
     expect(await list('/ads/getallads', 'ads')).toEqual([expect.objectContaining({ ads_display: 'Secondary' })]);
     await ok('/ads/deleteads', { json: { ads_id: adId } });
     expect(await list('/ads/getallads', 'ads')).toEqual([]);
 
-    const g = (
-      await ok('/gallery/addgallery', {
-        multipart: [
-          ['gallery_image', img(png, 'office.png')],
-          ['title', 'Office'],
-        ],
-      })
-    ).gallery as Body;
-    const gid = num(g.gallery_id);
+    const [g, gid] = await addRow('/gallery/addgallery', 'gallery', 'gallery_id', {
+      multipart: [
+        ['gallery_image', img(png, 'office.png')],
+        ['title', 'Office'],
+      ],
+    });
     // Update: multipart gallery_id, title and an optional gallery_image (left out: the stored image stays).
     await ok('/gallery/updateGallery', {
       multipart: [

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.server';
 import { SYSTEM_PROMPT } from '../../server/assistant/index.server';
+import { storeConsultation } from '../helpers/consultations';
 import { completion, serverWithModel, startFakeModel, type FakeModel } from '../helpers/fake-model';
 import { call, startServer, type TestServer } from '../helpers/server';
 
@@ -189,18 +190,7 @@ describe('with an OpenAI-compatible model configured', () => {
   });
 
   it('never sends consultation requests (client personal data) to the model', async () => {
-    await s.services.store.db
-      .insertInto('consultations')
-      .values({
-        reference: 'R-1',
-        name: 'Private Person',
-        email: 'p@example.com',
-        contact_number: '1',
-        legal_issue_summary: 'x',
-        requested_at: '2027-03-18T11:00',
-        status: 'new',
-      })
-      .execute();
+    await storeConsultation(s.services.store.db, { reference: 'R-1', name: 'Private Person', email: 'p@example.com' });
     const r = await ask('list new consultation requests');
     expect(r.body.response).toContain('Private Person');
     expect(model.requests).toHaveLength(0);

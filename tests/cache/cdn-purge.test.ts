@@ -170,39 +170,59 @@ describe('generic purge endpoint (CDN_PURGE_URL)', () => {
   });
 });
 
+/** What each call to a provider's purge API must carry: its path, these headers, and (if given) this JSON body. */
+interface ExpectedCall {
+  path: string;
+  headers: Record<string, string>;
+  json?: unknown;
+}
+
+/**
+ * A provider's purge API: the provider (a local server that answers 500 once) gets a FAQ's change twice, the
+ * refused POST and its retry, each as `expected(keys)` says with the change's keys; then the queue empties.
+ */
+async function purgedAfterOneRetry(
+  env: Record<string, string>,
+  question: string,
+  expected: (keys: string[]) => ExpectedCall,
+): Promise<void> {
+  const p = await startProvider();
+  cleanup.push(() => p.close());
+  const { s, cookie } = await server({ CDN_PURGE_URL: p.url, ...env });
+  p.fail(1);
+  const id = await addFaq(s, cookie, question);
+  const want = expected(['faqs', `faqs:${id}`].sort());
+  const got = await delivered(p, 2);
+  for (const r of got) {
+    expect(r.method).toBe('POST');
+    expect(r.path).toBe(want.path);
+    for (const [name, value] of Object.entries(want.headers)) expect(r.headers[name], name).toBe(value);
+    if ('json' in want) expect(JSON.parse(r.body)).toEqual(want.json);
+  }
+  await until(() => s.purges!.pending(), (rows) => rows.length === 0, 5000, 'the queue empties');
+}
+
 describe('Cloudflare (CDN_PURGE_PROVIDER=cloudflare)', () => {
   it('POST /client/v4/zones/{zone}/purge_cache with {"tags":[…]} and the bearer token; a 500 retried, then delivered', async () => {
-    const p = await startProvider();
-    cleanup.push(() => p.close());
-    const { s, cookie } = await server({ CDN_PURGE_PROVIDER: 'cloudflare', CDN_PURGE_URL: p.url, CDN_PURGE_TOKEN: 'cf-token', CDN_PURGE_ZONE: 'zone123' });
-    p.fail(1);
-    const id = await addFaq(s, cookie, 'Do you take legal aid cases?');
-    const got = await delivered(p, 2);
-    for (const r of got) {
-      expect(r.method).toBe('POST');
-      expect(r.path).toBe('/client/v4/zones/zone123/purge_cache');
-      expect(r.headers['authorization']).toBe('Bearer cf-token');
-      expect(JSON.parse(r.body)).toEqual({ tags: ['faqs', `faqs:${id}`].sort() });
-    }
-    await until(() => s.purges!.pending(), (rows) => rows.length === 0, 5000, 'the queue empties');
+    const env = { CDN_PURGE_PROVIDER: 'cloudflare', CDN_PURGE_TOKEN: 'cf-token', CDN_PURGE_ZONE: 'zone123' };
+    await purgedAfterOneRetry(env, 'Do you take legal aid cases?', (keys) => ({
+      path: '/client/v4/zones/zone123/purge_cache',
+      headers: { authorization: 'Bearer cf-token' },
+      json: { tags: keys },
+    }));
   });
 });
 
 describe('Fastly (CDN_PURGE_PROVIDER=fastly)', () => {
   it('POST /service/{id}/purge with the keys in Surrogate-Key and Fastly-Key; a 500 retried, then delivered', async () => {
-    const p = await startProvider();
-    cleanup.push(() => p.close());
-    const { s, cookie } = await server({ CDN_PURGE_PROVIDER: 'fastly', CDN_PURGE_URL: p.url, CDN_PURGE_TOKEN: 'fastly-token', CDN_PURGE_SERVICE: 'svc42' });
-    p.fail(1);
-    const id = await addFaq(s, cookie, 'Can I bring a friend to the consultation?');
-    const got = await delivered(p, 2);
-    for (const r of got) {
-      expect(r.method).toBe('POST');
-      expect(r.path).toBe('/service/svc42/purge');
-      expect(r.headers['fastly-key']).toBe('fastly-token');
-      expect(r.headers['surrogate-key']).toBe(['faqs', `faqs:${id}`].sort().join(' '));
-    }
-    await until(() => s.purges!.pending(), (rows) => rows.length === 0, 5000, 'the queue empties');
+    await purgedAfterOneRetry(
+      { CDN_PURGE_PROVIDER: 'fastly', CDN_PURGE_TOKEN: 'fastly-token', CDN_PURGE_SERVICE: 'svc42' },
+      'Can I bring a friend to the consultation?',
+      (keys) => ({
+        path: '/service/svc42/purge',
+        headers: { 'fastly-key': 'fastly-token', 'surrogate-key': keys.join(' ') },
+      }),
+    );
   });
 
   it('a provider without its credentials stops the server at start with one line', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../content/settings';
 import { seedDemoContent } from '../../server/demo/seed';
 import { call, startServer, type TestServer, type Json } from '../helpers/server';
+import { suiteServer } from '../helpers/suite-server';
 
 /** The public list of every group (admin-only lists are read with the cookie). */
 const LISTS: { group: string; path: string; key: string; admin?: boolean }[] = [
@@ -190,13 +191,10 @@ describe('demo content', () => {
 });
 
 describe('DEMO_CONTENT=off', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ demo: false });
-  });
-  afterAll(() => s.close());
+  const off = suiteServer({ demo: false });
 
   it('leaves every group empty', async () => {
+    const s = off.s;
     const cookie = await s.login();
     const all = await counts(s, cookie);
     for (const [group, n] of Object.entries(all)) expect(n, group).toBe(0);
@@ -233,13 +231,11 @@ describe('a database that already has content', () => {
 });
 
 describe('a seed that fails part-way', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer({ demo: false });
-  });
-  afterAll(() => s.close());
+  const off = suiteServer({ demo: false });
 
-  it('removes what it wrote, leaves no marker, and succeeds on the next try', async () => {
+  // Seeds the whole demo twice: about 30 s on PostgreSQL on a loaded two-core machine.
+  it('removes what it wrote, leaves no marker, and succeeds on the next try', { timeout: 120_000 }, async () => {
+    const s = off.s;
     const content = s.services.content;
     const create = content.create.bind(content);
     let calls = 0;

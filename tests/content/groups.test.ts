@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
 import { api, multipart, onDisk, sampleBytes, type Bytes, type Payload, speakersField } from '../helpers/api-helpers';
+import { addEventWithSpeakers } from '../helpers/events';
 
 interface Ctx {
   b: Bytes;
@@ -544,17 +545,16 @@ describe('group specifics', () => {
   });
 
   it('drops entirely empty speaker rows and keeps a speaker photo whose path is repeated', async () => {
-    const add = await api(s.url, '/api/event/addEvent', {
+    const add = await addEventWithSpeakers(
+      s.url,
       cookie,
-      ...multipart(
-        {
-          event_title: 'Moot court',
-          event_description: 'Students argue',
-          speakers: speakersField({}, { speaker_name: 'Judge Iyer', designation: 'Retd. Justice' }, { speaker_name: ' ' }),
-        },
-        { event_image: [ctx.b.png, 'm.png'], speaker_image_1: [ctx.b.jpg, 'iyer.jpg'] },
-      ),
-    });
+      {
+        title: 'Moot court',
+        description: 'Students argue',
+        speakers: [{}, { speaker_name: 'Judge Iyer', designation: 'Retd. Justice' }, { speaker_name: ' ' }],
+      },
+      { event_image: [ctx.b.png, 'm.png'], speaker_image_1: [ctx.b.jpg, 'iyer.jpg'] },
+    );
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     const ev = add.body.event;
     expect(ev.speakers).toHaveLength(1);

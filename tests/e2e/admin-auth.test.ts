@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
 import { adminContext, contextCookie } from './admin-helpers';
@@ -22,10 +22,16 @@ describe.skipIf(!hasChromium)(title, () => {
     await s?.close();
   });
 
-  it('guard: no stored admin email, or a stored email without a server session, goes to /admin-login', async () => {
-    const ctx = await browser.newContext({ baseURL: s.url });
+  /** A new browser context (the signed-in administrator's, or a visitor's) with one page opened at `path`. */
+  async function open(path: string, as: 'admin' | 'visitor'): Promise<{ ctx: BrowserContext; page: Page }> {
+    const ctx = as === 'admin' ? await adminContext(browser, s) : await browser.newContext({ baseURL: s.url });
     const page = await ctx.newPage();
-    await page.goto('/admin-side-bar/dashboard');
+    await page.goto(path);
+    return { ctx, page };
+  }
+
+  it('guard: no stored admin email, or a stored email without a server session, goes to /admin-login', async () => {
+    const { ctx, page } = await open('/admin-side-bar/dashboard', 'visitor');
     await page.waitForURL('**/admin-login');
     // The URL changes before the sign-in page has rendered (a client-side navigation): wait for it.
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
@@ -39,9 +45,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('sign-in: both fields required, the server message on bad credentials, show/hide password', async () => {
-    const ctx = await browser.newContext({ baseURL: s.url });
-    const page = await ctx.newPage();
-    await page.goto('/admin-login');
+    const { ctx, page } = await open('/admin-login', 'visitor');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByTestId('form-error').getByText('Both fields are required.').waitFor();
 
@@ -70,9 +74,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('sign-in by keyboard: stores the admin email, reads "Logging in..." and opens the dashboard after 2 seconds', async () => {
-    const ctx = await browser.newContext({ baseURL: s.url });
-    const page = await ctx.newPage();
-    await page.goto('/admin-login');
+    const { ctx, page } = await open('/admin-login', 'visitor');
     await page.getByLabel('Email').focus();
     await page.keyboard.type(ADMIN_EMAIL);
     await page.keyboard.press('Tab');
@@ -90,9 +92,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('shell: the sidebar labels in order, dashboard cards with counts that open their section', async () => {
-    const ctx = await adminContext(browser, s);
-    const page = await ctx.newPage();
-    await page.goto('/admin-side-bar');
+    const { ctx, page } = await open('/admin-side-bar', 'admin');
     await page.waitForURL('**/admin-side-bar/dashboard');
     const labels = await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents();
     expect(labels).toEqual([
@@ -141,9 +141,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('a 401 in the middle of a session clears the stored email and returns to /admin-login', async () => {
-    const ctx = await adminContext(browser, s);
-    const page = await ctx.newPage();
-    await page.goto('/admin-side-bar/dashboard');
+    const { ctx, page } = await open('/admin-side-bar/dashboard', 'admin');
     await page.getByRole('heading', { name: 'Dash Board' }).waitFor();
     // The session ends elsewhere (for example another tab logged out).
     await call(s.url, '/api/admin/logout', { method: 'POST', cookie: await contextCookie(ctx) });

@@ -43,6 +43,14 @@ describe.skipIf(!hasChromium)(title, () => {
   const input = (page: Page) => page.getByLabel('Ask the assistant');
   const bubbles = (page: Page) => log(page).locator('[data-sender]');
 
+  /** From now on the assistant's calls answer `status` with `body` as JSON (an earlier stand-in is removed). */
+  async function replyWith(page: Page, status: number, body: Record<string, unknown>) {
+    await page.unroute('**/api/ai/createai');
+    await page.route('**/api/ai/createai', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+    );
+  }
+
   async function openWidget(page: Page) {
     await page.goto('/admin-side-bar/dashboard');
     await toggle(page).waitFor();
@@ -127,13 +135,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await openWidget(page);
     await log(page).locator('[data-sender="bot"]').first().waitFor();
 
-    await page.route('**/api/ai/createai', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 200, message: 'ok' }),
-      }),
-    );
+    await replyWith(page, 200, { statusCode: 200, message: 'ok' });
     await input(page).fill('anything');
     await page.getByRole('button', { name: 'Send' }).click();
     await log(page).getByText("Sorry, I couldn't find an answer.").waitFor();
@@ -144,31 +146,17 @@ describe.skipIf(!hasChromium)(title, () => {
     await input(page).press('Enter');
     await log(page).getByText('Oops! Something went wrong. Please try again later.').waitFor();
 
-    await page.unroute('**/api/ai/createai');
-    await page.route('**/api/ai/createai', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 500, message: 'x' }),
-      }),
-    );
+    await replyWith(page, 500, { statusCode: 500, message: 'x' });
     await input(page).fill('third');
     await input(page).press('Enter');
     await expect.poll(() => log(page).getByText('Oops! Something went wrong. Please try again later.').count()).toBe(2);
 
     // Replies are text: markup in a reply is shown, never run.
-    await page.unroute('**/api/ai/createai');
-    await page.route('**/api/ai/createai', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          statusCode: 200,
-          message: 'ok',
-          response: '<img src=x onerror="window.__pwned=1"> see /admin-side-bar/ads.',
-        }),
-      }),
-    );
+    await replyWith(page, 200, {
+      statusCode: 200,
+      message: 'ok',
+      response: '<img src=x onerror="window.__pwned=1"> see /admin-side-bar/ads.',
+    });
     await input(page).fill('fourth');
     await input(page).press('Enter');
     await log(page).getByText('<img src=x', { exact: false }).waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { storeConsultation } from '../helpers/consultations';
 import { pdfBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { FAST_MAIL_ENV, startSink, until, type Sink } from '../helpers/mail-sink';
@@ -128,18 +129,13 @@ describe.skipIf(!hasChromium)(title, () => {
 
   it('the inbox changes a status and replies through the Mail page, whose log shows the message sent', async () => {
     // A request stored before the consent existed (decision 0011).
-    await s.services.store.db
-      .insertInto('consultations')
-      .values({
-        reference: 'CR-OLD0-0000',
-        name: 'Older Client',
-        email: 'old@client.test',
-        contact_number: '+91 98470 00000',
-        legal_issue_summary: 'Stored before the consent.',
-        requested_at: new Date(Date.now() + 86400_000).toISOString(),
-        status: 'new',
-      })
-      .execute();
+    await storeConsultation(s.services.store.db, {
+      reference: 'CR-OLD0-0000',
+      name: 'Older Client',
+      email: 'old@client.test',
+      legal_issue_summary: 'Stored before the consent.',
+      requested_at: new Date(Date.now() + 86400_000).toISOString(),
+    });
     const ctx = await adminContext(browser, s);
     const page = await ctx.newPage();
     await page.goto('/admin-side-bar/consultations');

@@ -16,17 +16,17 @@ import {
   seriousViolations,
   waitForHydration,
 } from '../helpers/browser';
-import { call, startServer, type TestServer } from '../helpers/server';
+import { call, type TestServer } from '../helpers/server';
 import { eventPath } from '../../content/rules/slug';
-import { publicPages, seedPublicContent, type Seeded } from './public-fixture';
+import { startPublicSite } from '../helpers/public-site';
+import { publicPages, type Seeded } from './public-fixture';
 
 let s: TestServer;
 let seed: Seeded;
 let browser: Browser;
 
 beforeAll(async () => {
-  s = await startServer({ pages: true });
-  seed = await seedPublicContent(s);
+  ({ s, seed } = await startPublicSite());
   if (hasChromium) browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {

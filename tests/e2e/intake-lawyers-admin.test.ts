@@ -37,17 +37,15 @@ describe.skipIf(!hasChromium)(title, () => {
     lawyerId = added.body.lawyer.lawyer_id;
     const slots = await call(s.url, '/api/consultations/slots?office=Bengaluru');
     const slot = slots.body.slots[0].start as string;
-    const booked = await call(s.url, '/api/mail/contact', {
-      form: consultationForm({
-        slot,
-        datetime: null,
-        office: 'Bengaluru',
-        name: 'Week Client',
-        email: 'week@client.test',
-      }),
-    });
-    expect(booked.status).toBe(200);
-    reference = booked.body.reference;
+    /** Books the slot at the office through the public form; answers the booking's reference. */
+    const book = async (office: string, name: string, email: string): Promise<string> => {
+      const booked = await call(s.url, '/api/mail/contact', {
+        form: consultationForm({ slot, datetime: null, office, name, email }),
+      });
+      expect(booked.status).toBe(200);
+      return booked.body.reference;
+    };
+    reference = await book('Bengaluru', 'Week Client', 'week@client.test');
     // A second lawyer in another office, booked at the same first free time.
     const bala = await call(s.url, '/api/lawyers/add', {
       cookie,
@@ -60,17 +58,7 @@ describe.skipIf(!hasChromium)(title, () => {
       },
     });
     expect(bala.status).toBe(200);
-    const chennai = await call(s.url, '/api/mail/contact', {
-      form: consultationForm({
-        slot,
-        datetime: null,
-        office: 'Chennai',
-        name: 'Chennai Client',
-        email: 'chennai@client.test',
-      }),
-    });
-    expect(chennai.status).toBe(200);
-    chennaiReference = chennai.body.reference;
+    chennaiReference = await book('Chennai', 'Chennai Client', 'chennai@client.test');
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -8,8 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../content/rules/slug';
 import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
-import { startServer, type TestServer } from '../helpers/server';
-import { localDate, seedPublicContent, type Seeded } from './public-fixture';
+import type { TestServer } from '../helpers/server';
+import { startPublicSite } from '../helpers/public-site';
+import { localDate, type Seeded } from './public-fixture';
 
 let s: TestServer;
 let seed: Seeded;
@@ -21,8 +22,7 @@ const title = `public site behaviours in Chromium${hasChromium ? '' : ` (skipped
 
 describe.skipIf(!hasChromium)(title, () => {
   beforeAll(async () => {
-    s = await startServer({ pages: true });
-    seed = await seedPublicContent(s);
+    ({ s, seed } = await startPublicSite());
     browser = await launchBrowser();
     desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
     phone = await browser.newContext({
@@ -52,12 +52,17 @@ describe.skipIf(!hasChromium)(title, () => {
    */
   const press = (l: ReturnType<Page['locator']>) => l.dispatchEvent('click');
   const hydrated = (page: Page) => page.waitForSelector('.public-site[data-hydrated="true"]');
+  /** Opens `path` in `page` (by default a fresh desktop page) and waits until the public app is hydrated. */
+  async function openHydrated(path: string, page?: Page): Promise<Page> {
+    const opened = page ?? (await desktop.newPage());
+    await opened.goto(path);
+    await hydrated(opened);
+    return opened;
+  }
 
   describe('disclaimer popup', () => {
     it('appears after 5 s on a static backdrop with the spec texts, traps focus and closes', async () => {
-      const page = await clockPage(desktop);
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/', await clockPage(desktop));
       await page.clock.runFor(4900);
       expect(await page.locator('.modal.show').count()).toBe(0);
       await page.clock.runFor(200);
@@ -101,9 +106,7 @@ describe.skipIf(!hasChromium)(title, () => {
       page.locator('.event-card', { has: page.getByRole('heading', { name }) });
 
     it('counts down every second, shows Event is Live and Event Ended, no status when fields are missing', async () => {
-      const page = await clockPage(desktop);
-      await page.goto('/event');
-      await hydrated(page);
+      const page = await openHydrated('/event', await clockPage(desktop));
       const upcoming = card(page, seed.events.upcoming);
       const secs = upcoming.locator('[data-unit="seconds"]');
       const before = Number(await secs.textContent());
@@ -123,9 +126,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('turns from countdown to Event is Live at the start time', async () => {
-      const page = await clockPage(desktop);
-      await page.goto('/event');
-      await hydrated(page);
+      const page = await openHydrated('/event', await clockPage(desktop));
       const soon = card(page, 'Starting Soon Seminar');
       expect(await soon.locator('[data-status]').getAttribute('data-status')).toBe('countdown');
       const m = Number(await soon.locator('[data-unit="minutes"]').textContent());
@@ -139,9 +140,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('Read More opens the event detail by its slug with countdown, location and speakers', async () => {
-      const page = await desktop.newPage();
-      await page.goto('/event');
-      await hydrated(page);
+      const page = await openHydrated('/event');
       await card(page, seed.events.upcoming)
         .getByRole('link', { name: /Read More/ })
         .click();
@@ -158,9 +157,7 @@ describe.skipIf(!hasChromium)(title, () => {
     it('re-filters ads in the browser by its own date (inclusive windows)', async () => {
       const tomorrowNoon = new Date(seed.base + 86_400_000);
       tomorrowNoon.setHours(12, 0, 0, 0);
-      const page = await clockPage(desktop, tomorrowNoon);
-      await page.goto('/blog');
-      await hydrated(page);
+      const page = await openHydrated('/blog', await clockPage(desktop, tomorrowNoon));
       await expect.poll(() => page.locator(`[data-ad-id="${seed.ads.future}"]`).count()).toBe(1);
       expect(await page.locator(`[data-ad-id="${seed.ads.current}"]`).count()).toBe(0);
       expect(await page.locator(`[data-ad-id="${seed.ads.expired}"]`).count()).toBe(0);
@@ -211,9 +208,7 @@ describe.skipIf(!hasChromium)(title, () => {
     it('advances the calendar date at local midnight', async () => {
       const late = new Date(seed.base);
       late.setHours(23, 59, 58, 0);
-      const page = await clockPage(desktop, late);
-      await page.goto('/blog');
-      await hydrated(page);
+      const page = await openHydrated('/blog', await clockPage(desktop, late));
       const today = page.locator('time.calendar-today');
       expect(await today.getAttribute('datetime')).toBe(localDate(late));
       await page.clock.runFor(3000);
@@ -225,9 +220,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
   describe('FAQs', () => {
     it('opens the first item by default and toggles others', async () => {
-      const page = await desktop.newPage();
-      await page.goto('/faqs');
-      await hydrated(page);
+      const page = await openHydrated('/faqs');
       const buttons = page.locator('.accordion-button');
       expect(await buttons.count()).toBe(3);
       expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('true');
@@ -304,9 +297,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('resets the scroll position on route change', async () => {
-      const page = await desktop.newPage();
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
       await page.locator('footer').getByRole('link', { name: 'Gallery' }).click();
@@ -325,9 +316,7 @@ describe.skipIf(!hasChromium)(title, () => {
       );
 
     it('the hero carousel fades every 4 s, follows the arrow keys, and pauses on focus and with its control', async () => {
-      const page = await clockPage(desktop);
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/', await clockPage(desktop));
       expect(await page.locator('.home-carousel.carousel-fade').count()).toBe(1);
       expect(
         await page.locator('.home-carousel .carousel-control-next, .home-carousel .carousel-indicators').count(),
@@ -371,9 +360,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('the carousel moves on a swipe of more than 40 px, not on a shorter one', async () => {
-      const page = await clockPage(phone);
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/', await clockPage(phone));
       await page.evaluate(() =>
         document.querySelector('.home-carousel')!.scrollIntoView({ block: 'center', behavior: 'instant' }),
       );
@@ -401,9 +388,7 @@ describe.skipIf(!hasChromium)(title, () => {
         baseURL: s.url,
         reducedMotion: 'reduce',
       });
-      const page = await clockPage(ctx);
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/', await clockPage(ctx));
       const firstReview = () => page.locator('.review-card').first().getAttribute('data-review-id');
       const review = await firstReview();
       await page.clock.runFor(9000);
@@ -413,9 +398,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('the review slider steps every 3 s and shows 3, 2 or 1 cards by width', async () => {
-      const page = await clockPage(desktop);
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/', await clockPage(desktop));
       const visibleCards = () =>
         page.evaluate(() => {
           const vp = document.querySelector('.review-viewport')!.getBoundingClientRect();
@@ -440,9 +423,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
 
     it('the partners marquee runs at speed 50 and has a pause control', async () => {
-      const page = await desktop.newPage();
-      await page.goto('/');
-      await hydrated(page);
+      const page = await openHydrated('/');
       const marquee = page.locator('.rfm-marquee').first();
       const state = () => marquee.evaluate((el) => getComputedStyle(el).animationPlayState);
       expect(await state()).toBe('running');
@@ -454,9 +435,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
   describe('cases and blog', () => {
     it('category → titles with a count → one case with its embedded PDF', async () => {
-      const page = await desktop.newPage();
-      await page.goto('/our-case');
-      await hydrated(page);
+      const page = await openHydrated('/our-case');
       await page.getByRole('link', { name: 'Property Law' }).click();
       await page.waitForURL((u) => u.pathname === `/our-case-details/${seed.categoryId}`);
       expect(await page.locator('.case-count').textContent()).toContain('Total cases: 2');

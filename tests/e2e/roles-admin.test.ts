@@ -27,12 +27,26 @@ describe.skipIf(!hasChromium)(`roles in the admin (${hasChromium ? 'Chromium' : 
   const sidebar = async (page: Page) => (await page.locator('#admin-sidebar a').allTextContents()).map((t) => t.trim());
   const contentLabels = resources.map((r) => r.admin.nav);
 
-  it('an editor sees the content groups and Settings, no Consultations, and a 403 sentence at /consultations', async () => {
-    const { ctx, page } = await contextOf('editor');
+  /** The dashboard of a new account of `role`, hydrated, and the labels of its sidebar. */
+  async function dashboardOf(role: Role): Promise<{ ctx: BrowserContext; page: Page; links: string[] }> {
+    const { ctx, page } = await contextOf(role);
     await page.goto('/admin-side-bar/dashboard');
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Dash Board' }).waitFor();
-    const links = await sidebar(page);
+    return { ctx, page, links: await sidebar(page) };
+  }
+
+  /** Each admin section in `paths` shows the 403 sentence of `role` instead of its screen. */
+  async function expectForbidden(page: Page, role: Role, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      await page.goto(`/admin-side-bar/${path}`);
+      await page.getByTestId('forbidden').waitFor();
+      expect(await page.getByTestId('forbidden').textContent()).toContain(forbiddenMessage(role));
+    }
+  }
+
+  it('an editor sees the content groups and Settings, no Consultations, and a 403 sentence at /consultations', async () => {
+    const { ctx, page, links } = await dashboardOf('editor');
     expect(links).toEqual(expect.arrayContaining([...contentLabels, 'Settings', 'Dash Board']));
     for (const no of ['Consultations', 'Conflict List', 'Data Requests', 'Mail', 'Administrators', 'Audit Log']) expect(links).not.toContain(no);
     expect(await page.getByTestId('admin-role').textContent()).toBe('Editor');
@@ -42,11 +56,7 @@ describe.skipIf(!hasChromium)(`roles in the admin (${hasChromium ? 'Chromium' : 
     expect(await page.getByText(/new consultation request/).count()).toBe(0);
     expect(await page.getByRole('heading', { name: /^Drafts/ }).count()).toBe(1);
 
-    for (const path of ['consultations', 'admins', 'mail']) {
-      await page.goto(`/admin-side-bar/${path}`);
-      await page.getByTestId('forbidden').waitFor();
-      expect(await page.getByTestId('forbidden').textContent()).toContain(forbiddenMessage('editor'));
-    }
+    await expectForbidden(page, 'editor', ['consultations', 'admins', 'mail']);
 
     // Settings: the website texts only, and saving them works.
     await page.goto('/admin-side-bar/settings');
@@ -62,22 +72,14 @@ describe.skipIf(!hasChromium)(`roles in the admin (${hasChromium ? 'Chromium' : 
   });
 
   it('an intake account sees Consultations and the mail, no content group or Settings, and a 403 sentence at /event', async () => {
-    const { ctx, page } = await contextOf('intake');
-    await page.goto('/admin-side-bar/dashboard');
-    await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Dash Board' }).waitFor();
-    const links = await sidebar(page);
+    const { ctx, page, links } = await dashboardOf('intake');
     expect(links).toEqual(expect.arrayContaining(['Consultations', 'Conflict List', 'Data Requests', 'Mail']));
     for (const no of [...contentLabels, 'Settings', 'Administrators', 'Audit Log']) expect(links).not.toContain(no);
     await page.getByText(/new consultation request/).waitFor();
     expect(await page.getByRole('heading', { name: /^Drafts/ }).count()).toBe(0);
     expect(await page.getByTestId('card-consultations').count()).toBe(1);
 
-    for (const path of ['event', 'settings', 'faqs']) {
-      await page.goto(`/admin-side-bar/${path}`);
-      await page.getByTestId('forbidden').waitFor();
-      expect(await page.getByTestId('forbidden').textContent()).toContain(forbiddenMessage('intake'));
-    }
+    await expectForbidden(page, 'intake', ['event', 'settings', 'faqs']);
     await page.goto('/admin-side-bar/consultations');
     await page.getByRole('heading', { name: 'Consultations' }).first().waitFor();
     expect(await page.getByTestId('forbidden').count()).toBe(0);

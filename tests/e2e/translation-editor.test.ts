@@ -10,6 +10,7 @@
  * translation as up to date (decision 0081), keeps the text typed there across a save of the English and
  * previews its draft (decision 0103).
  */
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventPath } from '../../content/rules/slug';
 import { hasChromium, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
@@ -23,6 +24,21 @@ const QUESTION = 'What should I bring to the first meeting?';
 const ANSWER = 'Any notices, agreements and court papers you have received.';
 const ML_QUESTION = 'ആദ്യ കൂടിക്കാഴ്ചയ്ക്ക് ഞാൻ എന്തൊക്കെ കൊണ്ടുവരണം?';
 const ML_ANSWER = 'നിങ്ങൾക്ക് ലഭിച്ച നോട്ടീസുകളും കരാറുകളും കോടതി രേഖകളും.';
+
+/**
+ * In a Hindi translation form holding the superlative 'नंबर 1': the Rule 36 findings mark it, Publish is
+ * refused by the server with the rule named, and the findings (with the override reason field) are returned.
+ */
+async function publishRefusedUnderRule36(form: Locator): Promise<Locator> {
+  const findings = form.getByRole('region', { name: /Bar Council of India Rule 36/ });
+  await findings.locator('mark').filter({ hasText: 'नंबर 1' }).waitFor();
+  await form.getByRole('button', { name: 'Publish' }).click();
+  await form
+    .getByTestId('form-error')
+    .filter({ hasText: /Not published: Bar Council of India Rule 36/ })
+    .waitFor();
+  return findings;
+}
 
 describe.skipIf(!hasChromium)(title, () => {
   const ui = adminBrowser({ env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
@@ -148,13 +164,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const editor = ui.page.getByRole('dialog', { name: 'Hindi translation: R. Menon' });
     await editor.getByLabel('Profession (Hindi)').fill('शिक्षिका');
     await editor.getByLabel('Feedback (Hindi)').fill('ये केरल के नंबर 1 वकील हैं।');
-    const findings = editor.getByRole('region', { name: /Bar Council of India Rule 36/ });
-    await findings.locator('mark').filter({ hasText: 'नंबर 1' }).waitFor();
-    await editor.getByRole('button', { name: 'Publish' }).click();
-    await editor
-      .getByTestId('form-error')
-      .filter({ hasText: /Not published: Bar Council of India Rule 36/ })
-      .waitFor();
+    const findings = await publishRefusedUnderRule36(editor);
     await editor.getByTestId('translation-state').filter({ hasText: 'missing' }).waitFor();
     expect(await seriousViolations(ui.page)).toEqual([]);
     // With a written reason it publishes (the reason goes to the audit log with the findings).
@@ -263,13 +273,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const tagline = panel.getByLabel('Tagline (Hindi)');
     // A superlative: the check of the Hindi rules marks it, and the server refuses to publish it.
     await tagline.fill('केरल के नंबर 1 वकील');
-    const findings = panel.getByRole('region', { name: /Bar Council of India Rule 36/ });
-    await findings.locator('mark').filter({ hasText: 'नंबर 1' }).waitFor();
-    await panel.getByRole('button', { name: 'Publish' }).click();
-    await panel
-      .getByTestId('form-error')
-      .filter({ hasText: /Not published: Bar Council of India Rule 36/ })
-      .waitFor();
+    const findings = await publishRefusedUnderRule36(panel);
     await findings.getByText('Tagline:').first().waitFor();
     expect(await seriousViolations(ui.page)).toEqual([]);
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, type Json, signedInServer } from '../helpers/server';
 import { api, multipart, onDisk, sampleBytes, storedFiles, addCase, caseDetailsBody, speakersField } from '../helpers/api-helpers';
+import { addEventWithSpeakers } from '../helpers/events';
 
 /** A GET with the path sent exactly as written (fetch would normalise '..' away). */
 function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
@@ -211,17 +212,12 @@ describe('a failed write leaves no file and no row', () => {
   it('removes the event image and earlier speaker photos when a later speaker is invalid', async () => {
     const before = (await api(s.url, '/api/event/getAllEvents')).body.data.length;
     const eventFiles = storedFiles(s.dataDir, 'uploads/event');
-    const r = await api(s.url, '/api/event/addEvent', {
+    const r = await addEventWithSpeakers(
+      s.url,
       cookie,
-      ...multipart(
-        {
-          event_title: 'Half event',
-          event_description: 'D',
-          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B', date: 'not a date' }),
-        },
-        { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'] },
-      ),
-    });
+      { title: 'Half event', description: 'D', speakers: [{ speaker_name: 'A' }, { speaker_name: 'B', date: 'not a date' }] },
+      { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'] },
+    );
     expect(r.status).toBe(400);
     expect(storedFiles(s.dataDir, 'uploads/event')).toEqual(eventFiles);
     expect(storedFiles(s.dataDir, 'uploads/speakers')).toEqual([]);
@@ -229,17 +225,12 @@ describe('a failed write leaves no file and no row', () => {
   });
 
   it('removes an earlier speaker photo when a later speaker photo is refused', async () => {
-    const r = await api(s.url, '/api/event/addEvent', {
+    const r = await addEventWithSpeakers(
+      s.url,
       cookie,
-      ...multipart(
-        {
-          event_title: 'Half event 2',
-          event_description: 'D',
-          speakers: speakersField({ speaker_name: 'A' }, { speaker_name: 'B' }),
-        },
-        { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'], speaker_image_1: [b.pdf, 'b.png'] },
-      ),
-    });
+      { title: 'Half event 2', description: 'D', speakers: [{ speaker_name: 'A' }, { speaker_name: 'B' }] },
+      { event_image: [b.png, 'e.png'], speaker_image_0: [b.png, 'a.png'], speaker_image_1: [b.pdf, 'b.png'] },
+    );
     expect(r.status).toBe(415);
     expect(storedFiles(s.dataDir, 'uploads/speakers')).toEqual([]);
   });

@@ -202,13 +202,8 @@ export async function call(
 ): Promise<{ status: number; body: Json; headers: Headers }> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
-  let body: BodyInit | undefined;
-  if (opts.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.json);
-  } else if (opts.form) {
-    body = opts.form;
-  }
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  const body: BodyInit | undefined = opts.json !== undefined ? JSON.stringify(opts.json) : opts.form;
   const method = opts.method ?? (body ? 'POST' : 'GET');
   const app = injected.get(base);
   let res: { status: number; text: string; headers: Headers };

@@ -6,17 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, localizedPath } from '../../content/locales';
-import { publicPages, seedPublicContent, type Seeded } from '../e2e/public-fixture';
+import { publicPages, type Seeded } from '../e2e/public-fixture';
+import { startPublicSite } from '../helpers/public-site';
 import NOT_INDEXED from '../../content/rules/noindex-pages.json';
-import { call, startServer, type Json, type TestServer } from '../helpers/server';
+import { call, type Json, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let seed: Seeded;
 let cookie: string;
 
 beforeAll(async () => {
-  s = await startServer({ pages: true });
-  seed = await seedPublicContent(s);
+  ({ s, seed } = await startPublicSite());
   cookie = await s.login();
 }, 120_000);
 afterAll(() => s?.close());
