@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
+import {
+  hasChromium,
+  launchBrowser,
+  NO_CHROMIUM_REASON,
+  seriousViolations,
+  waitForHydration,
+} from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
 import { adminContext, contextCookie } from './admin-helpers';
 
@@ -194,31 +200,41 @@ describe.skipIf(!hasChromium)(title, () => {
     await ctx.close();
   });
 
-  it('public pages never load the admin bundle', async () => {
+  // The scripts a page loaded, read from its resource timings once it is hydrated (not `networkidle`,
+  // which waits for 500 ms of quiet and timed out on a loaded CI machine).
+  const scriptsOf = (page: Page): Promise<string[]> =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => new URL(u).pathname.endsWith('.js')),
+    );
+
+  it('public pages never load the admin bundle', { timeout: 90_000 }, async () => {
     const ctx = await browser.newContext({ baseURL: s.url });
     const page = await ctx.newPage();
-    const scripts: string[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.url());
-    });
-    for (const p of ['/', '/contact', '/faqs']) await page.goto(p, { waitUntil: 'networkidle' });
-    expect(scripts.length).toBeGreaterThan(0);
+    const scripts = new Set<string>();
+    for (const p of ['/', '/contact', '/faqs']) {
+      await page.goto(p);
+      await waitForHydration(page, 45_000);
+      for (const u of await scriptsOf(page)) scripts.add(u);
+    }
+    expect(scripts.size).toBeGreaterThan(0);
     expect(
-      scripts.filter((u) =>
+      [...scripts].filter((u) =>
         /\/(shell|login|resource-page|dashboard|ResourceManager|RichTextEditor|case-details)-[\w-]+\.js$/.test(u),
       ),
     ).toEqual([]);
-    for (const u of new Set(scripts)) {
+    for (const u of scripts) {
       const text = await (await fetch(u)).text();
       for (const marker of ['Yes,Logout', 'Logging in...', 'Yes, Delete', 'ProseMirror'])
         expect(text.includes(marker), `${marker} in ${u}`).toBe(false);
     }
     // The admin pages do load it (so the markers above can be found).
     const admin = await ctx.newPage();
-    const adminScripts: string[] = [];
-    admin.on('response', (r) => r.request().resourceType() === 'script' && adminScripts.push(r.url()));
-    await admin.goto('/admin-login', { waitUntil: 'networkidle' });
-    const texts = await Promise.all(adminScripts.map(async (u) => (await fetch(u)).text()));
+    await admin.goto('/admin-login');
+    await admin.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 45_000 });
+    const texts = await Promise.all((await scriptsOf(admin)).map(async (u) => (await fetch(u)).text()));
     expect(texts.some((t) => t.includes('Logging in...'))).toBe(true);
     await ctx.close();
   });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 
 /**
@@ -62,6 +62,25 @@ export function DialogButtons(props: { cancel?: string; submit: string; variant?
   );
 }
 
+/**
+ * The add / edit dialog of a list's row: open while `draft` is set, its fields from `children(draft)`, then
+ * Cancel and Save (disabled while `busy`); Enter saves.
+ */
+export function DraftDialog<D>(props: { draft: D | null; title: string; busy?: boolean; onClose(): void; onSave(): void; children(draft: D): React.ReactNode }) {
+  const { draft } = props;
+  return (
+    <Dialog
+      show={draft !== null}
+      onHide={props.onClose}
+      title={props.title}
+      onSubmit={props.onSave}
+      footer={<DialogButtons submit="Save" busy={props.busy} onCancel={props.onClose} />}
+    >
+      {draft !== null ? props.children(draft) : null}
+    </Dialog>
+  );
+}
+
 /** A yes/cancel confirmation (delete: 'Yes, Delete' / 'Cancel'; logout: 'Yes,Logout' / 'Cancel'). */
 export function ConfirmModal(props: {
   show: boolean;
@@ -91,5 +110,46 @@ export function ConfirmModal(props: {
     >
       {props.body}
     </Dialog>
+  );
+}
+
+/**
+ * A row waiting for a yes in a ConfirmModal (ConfirmRow): `ask(row)` opens the question, `cancel` closes it,
+ * `run(send)` sends for the row (busy meanwhile), closes the question, and answers the row with what `send`
+ * answered (null when no row waits).
+ */
+export function useConfirmRow<T>() {
+  const [row, setRow] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async <A,>(send: (row: T) => Promise<A>): Promise<{ row: T; answer: A } | null> => {
+    if (row === null) return null;
+    setBusy(true);
+    const answer = await send(row);
+    setBusy(false);
+    setRow(null);
+    return { row, answer };
+  };
+  return { row, busy, ask: setRow, cancel: () => setRow(null), run };
+}
+
+/** The ConfirmModal of a useConfirmRow: shown while a row waits, with `text(row)` as its one paragraph. */
+export function ConfirmRow<T>(props: {
+  confirm: ReturnType<typeof useConfirmRow<T>>;
+  title: string;
+  text(row: T): string;
+  confirmLabel: string;
+  onConfirm(): void;
+}) {
+  const { row, busy, cancel } = props.confirm;
+  return (
+    <ConfirmModal
+      show={row !== null}
+      title={props.title}
+      body={row !== null ? <p className="mb-0">{props.text(row)}</p> : null}
+      confirmLabel={props.confirmLabel}
+      busy={busy}
+      onConfirm={props.onConfirm}
+      onCancel={cancel}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Form, Pagination, Table, type TableProps } from 'react-bootstrap';
+import { Badge, Form, Pagination, Table, type TableProps } from 'react-bootstrap';
 import { api } from '~/lib/api';
 import { notify } from './notify';
 
@@ -26,7 +26,7 @@ export const LIST_TABLE: TableProps = { responsive: true, striped: true, bordere
  * show them). `first` numbers a later page of a paged list; `headerCell` and `rowProps` let the content
  * table sort by its headers and drag its rows.
  */
-export function DataTable<R>(props: {
+export interface DataTableProps<R> {
   caption: string;
   /** null while loading. */
   rows: R[] | null;
@@ -42,7 +42,9 @@ export function DataTable<R>(props: {
   table?: TableProps;
   headClass?: string;
   asParagraph?: boolean;
-}) {
+}
+
+export function DataTable<R>(props: DataTableProps<R>) {
   const { rows, columns, numbered, actions, first = 0 } = props;
   const placeholder = rows === null || (props.loading && rows.length === 0) ? 'Loading...' : rows.length === 0 ? props.emptyText : null;
   if (placeholder !== null && props.asParagraph) return <p>{placeholder}</p>;
@@ -127,6 +129,22 @@ export function textColumn<R>(key: string, header: string, text: (row: R) => str
   return { key, header, text, render: text };
 }
 
+/** A column of a row's name with a grey badge after it when `badge` names one ("you", "this browser"). */
+export function markedColumn<R>(key: string, header: string, text: (row: R) => string, badge: (row: R) => string | false): Column<R> {
+  return {
+    key,
+    header,
+    render: (row) => {
+      const mark = badge(row);
+      return (
+        <>
+          {text(row)} {mark ? <Badge bg="secondary">{mark}</Badge> : null}
+        </>
+      );
+    },
+  };
+}
+
 /** Previous / "Page n of m" / Next under a paged table; nothing when there is one page. */
 export function PageControls({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage(page: number): void }) {
   if (pages <= 1) return null;
@@ -193,6 +211,29 @@ export function usePagedRows<R>(path: string, key: string, failure: string, size
   }, [load]);
   const pages = Math.max(1, Math.ceil(total / size));
   return { rows, load, total, page, pages, setPage, search, setSearch: setSearchText, applySearch, query: applied, filters, setFilter, first: (page - 1) * size };
+}
+
+/**
+ * A server-paged list (usePagedRows) as the list pages show it: the compact table, the empty text as a
+ * paragraph (`noMatch` while a search or a filter is set), and Previous / Next under it (`pagesLabel`).
+ */
+export function PagedTable<R>({
+  list,
+  pagesLabel,
+  noMatch,
+  ...table
+}: {
+  list: ReturnType<typeof usePagedRows<R>>;
+  pagesLabel: string;
+  noMatch: string;
+} & Omit<DataTableProps<R>, 'rows' | 'first'>) {
+  const narrowed = list.search.trim() !== '' || Object.values(list.filters).some(Boolean);
+  return (
+    <>
+      <DataTable table={LIST_TABLE} asParagraph {...table} emptyText={narrowed ? noMatch : table.emptyText} rows={list.rows} first={list.first} />
+      <PageControls label={pagesLabel} page={list.page} pages={list.pages} onPage={list.setPage} />
+    </>
+  );
 }
 
 /**

@@ -115,14 +115,15 @@ export function useResourcePage(def: ResourceDef, formRef: React.RefObject<HTMLF
       status?: 'draft' | 'published';
     } = {},
   ) => {
-    const message = validateForm(def, mode, values, files, removals, editing) ?? opts.extraCheck?.() ?? null;
+    const filled = { def, mode, values, files, removals, editing };
+    const message = validateForm(filled) ?? opts.extraCheck?.() ?? null;
     if (message) return fail(message);
     setBusy(true);
     setError(null);
     try {
       const reason = findings.length > 0 ? overrideReason.trim() : '';
       const extra = { ...opts.extra, ...(reason ? { override_reason: reason } : {}), ...(opts.status ? { status: opts.status } : {}) };
-      const body = buildBody(def, mode, values, files, removals, editing, extra);
+      const body = buildBody(filled, extra);
       if ('form' in body) opts.extendForm?.(body.form);
       const res = await saveResource(def, mode, body);
       if (res.status === 401) return;

@@ -77,39 +77,27 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
   return (
     <div className="btn-toolbar gap-1 mb-1" role="toolbar" aria-label="Formatting" aria-controls={controls}>
       {buttons.map((b) => (
-        <button
-          key={b.key}
-          type="button"
-          className={`btn btn-sm ${state[b.key] ? 'btn-dark' : 'btn-outline-dark'}`}
-          aria-pressed={state[b.key]}
-          title={b.name}
-          onMouseDown={keepEditorFocus}
-          onClick={b.run}
-        >
-          <span aria-hidden="true">{b.text}</span>
-          <span className="visually-hidden">{b.name}</span>
-        </button>
+        <ToolButton key={b.key} text={b.text} name={b.name} run={b.run} pressed={state[b.key]} />
       ))}
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-dark"
-        title="Undo"
-        onMouseDown={keepEditorFocus}
-        onClick={() => editor.chain().focus().undo().run()}
-      >
-        <span aria-hidden="true">↶</span>
-        <span className="visually-hidden">Undo</span>
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-dark"
-        title="Redo"
-        onMouseDown={keepEditorFocus}
-        onClick={() => editor.chain().focus().redo().run()}
-      >
-        <span aria-hidden="true">↷</span>
-        <span className="visually-hidden">Redo</span>
-      </button>
+      <ToolButton text="↶" name="Undo" run={() => editor.chain().focus().undo().run()} />
+      <ToolButton text="↷" name="Redo" run={() => editor.chain().focus().redo().run()} />
     </div>
+  );
+}
+
+/** One toolbar button: its sign shown, its name read out; `pressed` for a format that is on or off. */
+function ToolButton({ text, name, run, pressed }: { text: string; name: string; run(): void; pressed?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${pressed ? 'btn-dark' : 'btn-outline-dark'}`}
+      aria-pressed={pressed}
+      title={name}
+      onMouseDown={keepEditorFocus}
+      onClick={run}
+    >
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{name}</span>
+    </button>
   );
 }

@@ -231,3 +231,77 @@ export function TextField({
     </Form.Group>
   );
 }
+
+/**
+ * A compact select that narrows a list or a view (the first option, value '', shows all). Named by `label`
+ * (aria-label), or with `id` by a visible label beside it.
+ */
+export function FilterSelect(props: {
+  label: string;
+  id?: string;
+  value: string;
+  onChange(value: string): void;
+  options: ReadonlyArray<readonly [value: string | number, text: string]>;
+}) {
+  const select = (
+    <Form.Select
+      id={props.id}
+      size="sm"
+      style={{ width: 'auto' }}
+      aria-label={props.id ? undefined : props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      {props.options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </Form.Select>
+  );
+  if (!props.id) return select;
+  return (
+    <>
+      <Form.Label htmlFor={props.id} className="mb-0">
+        {props.label}
+      </Form.Label>
+      {select}
+    </>
+  );
+}
+
+/** A small labelled file picker (the CSV imports): `onFile` gets the chosen file. */
+export function FilePicker({
+  id,
+  label,
+  accept,
+  disabled,
+  onFile,
+  inputRef,
+  className,
+}: {
+  id: string;
+  label: React.ReactNode;
+  accept: string;
+  disabled?: boolean;
+  onFile(file: File): void;
+  inputRef?: React.Ref<HTMLInputElement>;
+  className?: string;
+}) {
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label className="small mb-0">{label}</Form.Label>
+      <Form.Control
+        ref={inputRef}
+        type="file"
+        accept={accept}
+        size="sm"
+        disabled={disabled}
+        onChange={(e) => {
+          const f = (e.target as HTMLInputElement).files?.[0];
+          if (f) onFile(f);
+        }}
+      />
+    </Form.Group>
+  );
+}

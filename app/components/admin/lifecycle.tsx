@@ -335,14 +335,12 @@ export function ContentTable(props: {
           onChange={(e) => list.setQ(e.target.value)}
           style={{ maxWidth: 280 }}
         />
-        <Form.Label htmlFor={`table-state-${def.key}`} className="mb-0 ms-2">
-          Show
-        </Form.Label>
-        <Form.Select
+        <ToolbarSelect
           id={`table-state-${def.key}`}
+          label="Show"
           value={list.state}
-          onChange={(e) => list.setState(e.target.value as ListState)}
-          style={{ maxWidth: 220 }}
+          onChange={(v) => list.setState(v as ListState)}
+          maxWidth={220}
         >
           {(Object.keys(STATE_LABELS) as ListState[]).map((st) => (
             <option key={st} value={st}>
@@ -350,17 +348,15 @@ export function ContentTable(props: {
               {list.counts[st] !== undefined ? ` (${list.counts[st]})` : ''}
             </option>
           ))}
-        </Form.Select>
+        </ToolbarSelect>
         {translatable && !trash ? (
           <>
-            <Form.Label htmlFor={`table-translation-${def.key}`} className="mb-0 ms-2">
-              Translation
-            </Form.Label>
-            <Form.Select
+            <ToolbarSelect
               id={`table-translation-${def.key}`}
+              label="Translation"
               value={list.translation}
-              onChange={(e) => list.setTranslation(e.target.value)}
-              style={{ maxWidth: 240 }}
+              onChange={list.setTranslation}
+              maxWidth={240}
             >
               <option value="">Any</option>
               {TRANSLATED.map((l) => (
@@ -372,7 +368,7 @@ export function ContentTable(props: {
                   ))}
                 </optgroup>
               ))}
-            </Form.Select>
+            </ToolbarSelect>
           </>
         ) : null}
         <span className="text-body-secondary small" aria-live="polite">
@@ -449,88 +445,50 @@ export function ContentTable(props: {
             : undefined,
         })}
         actions={{
-          render: (row, sno, i) =>
-            trash ? (
-              <>
-                <Button
-                  variant="outline-success"
-                  size="sm"
-                  className="me-2"
-                  onClick={() => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored')}
-                  aria-label={`Restore ${props.rowLabel(row, sno)}`}
-                >
-                  Restore
-                </Button>
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  onClick={() => setPurging(row)}
-                  aria-label={`Delete forever ${props.rowLabel(row, sno)}`}
-                >
-                  Delete forever
-                </Button>
-              </>
-            ) : (
-              <>
-                {canOrder ? (
-                  <>
-                    <Button
-                      variant="outline-secondary"
-                      size="sm"
-                      className="me-1"
-                      data-move="Move up"
-                      disabled={i === 0}
-                      onClick={() => move(i, -1, true)}
-                      aria-label={`Move up ${props.rowLabel(row, sno)}`}
-                      title="Move up"
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      variant="outline-secondary"
-                      size="sm"
-                      className="me-2"
-                      data-move="Move down"
-                      disabled={i === list.rows.length - 1}
-                      onClick={() => move(i, 1, true)}
-                      aria-label={`Move down ${props.rowLabel(row, sno)}`}
-                      title="Move down"
-                    >
-                      ↓
-                    </Button>
-                  </>
-                ) : null}
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  className="me-2"
-                  onClick={() => props.onHistory(row)}
-                  aria-label={`History of ${props.rowLabel(row, sno)}`}
-                  title="History"
-                >
-                  History
-                </Button>
-                <Button
-                  variant="outline-primary"
-                  size="sm"
-                  className="me-2"
-                  onClick={() => props.onEdit(row)}
-                  aria-label={`Edit ${props.rowLabel(row, sno)}`}
-                  title="Edit"
-                >
-                  <EditIcon />
-                </Button>
-                <Button
-                  variant="outline-danger"
-                  size="sm"
-                  onClick={() => props.onDelete(row)}
-                  aria-label={`Delete ${props.rowLabel(row, sno)}`}
-                  title="Delete"
-                >
-                  <TrashIcon />
-                </Button>
-              </>
-            ),
+          render: (row, sno, i) => {
+            const name = props.rowLabel(row, sno);
+            if (trash)
+              return (
+                <RowActions
+                  row={name}
+                  actions={[
+                    {
+                      name: 'Restore',
+                      variant: 'outline-success',
+                      onClick: () => void act(`${base(def)}/${id(row)}/restore`, 'POST', 'Restored'),
+                    },
+                    { name: 'Delete forever', variant: 'outline-danger', onClick: () => setPurging(row) },
+                  ]}
+                />
+              );
+            const moves: RowAction[] = [
+              { name: 'Move up', show: '↑', move: true, disabled: i === 0, onClick: () => move(i, -1, true) },
+              {
+                name: 'Move down',
+                show: '↓',
+                move: true,
+                disabled: i === list.rows.length - 1,
+                onClick: () => move(i, 1, true),
+              },
+            ];
+            return (
+              <RowActions
+                row={name}
+                tips
+                actions={[
+                  ...(canOrder ? moves : []),
+                  { name: 'History', label: 'History of', onClick: () => props.onHistory(row) },
+                  { name: 'Edit', show: <EditIcon />, variant: 'outline-primary', onClick: () => props.onEdit(row) },
+                  {
+                    name: 'Delete',
+                    show: <TrashIcon />,
+                    variant: 'outline-danger',
+                    onClick: () => props.onDelete(row),
+                  },
+                ]}
+              />
+            );
+          },
         }}
       />
       {pages > 1 ? (
@@ -582,6 +540,73 @@ export function ContentTable(props: {
         onCancel={() => setPurging(null)}
       />
     </div>
+  );
+}
+
+/** A select of the table's toolbar with its label before it. */
+function ToolbarSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  maxWidth: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <Form.Label htmlFor={props.id} className="mb-0 ms-2">
+        {props.label}
+      </Form.Label>
+      <Form.Select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        style={{ maxWidth: props.maxWidth }}
+      >
+        {props.children}
+      </Form.Select>
+    </>
+  );
+}
+
+/**
+ * One button of a content row: it shows `show` (a sign or an icon) or else `name`, and `label` (else `name`)
+ * with the row's name is its accessible name ("Edit Gamma question?", "History of Gamma question?"). Move up
+ * and Move down (`move`) are found again after a move, to keep the focus on them.
+ */
+interface RowAction {
+  name: string;
+  label?: string;
+  show?: React.ReactNode;
+  variant?: string;
+  move?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+}
+
+/**
+ * A content row's buttons in a line (outline-secondary unless told; a small gap after Move up, a wider one
+ * after the others); with `tips` each has its name as a tooltip.
+ */
+function RowActions({ row, actions, tips }: { row: string; actions: RowAction[]; tips?: boolean }) {
+  return (
+    <>
+      {actions.map((a, k) => (
+        <Button
+          key={a.name}
+          variant={a.variant ?? 'outline-secondary'}
+          size="sm"
+          className={k === actions.length - 1 ? undefined : a.name === 'Move up' ? 'me-1' : 'me-2'}
+          data-move={a.move ? a.name : undefined}
+          disabled={a.disabled}
+          onClick={a.onClick}
+          aria-label={`${a.label ?? a.name} ${row}`}
+          title={tips ? a.name : undefined}
+        >
+          {a.show ?? a.name}
+        </Button>
+      ))}
+    </>
   );
 }
 

@@ -31,3 +31,13 @@ export async function sendAction<T = JsonObject>(
     return null;
   }
 }
+
+/** Sends one admin action (sendAction) and, when it went through, reloads the list it changed. */
+export async function sendAndReload(
+  path: string,
+  json: unknown,
+  messages: { success: string; failure: string },
+  reload: () => Promise<void>,
+): Promise<void> {
+  if ((await sendAction(path, json, messages))?.ok) await reload();
+}

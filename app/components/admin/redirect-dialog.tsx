@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Form } from 'react-bootstrap';
-import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
+import { DraftDialog } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { sendAction } from '~/components/admin/notify';
 
@@ -20,7 +20,8 @@ export const EMPTY_REDIRECT: RedirectDraft = { from: '', to: '', status_code: 30
  */
 export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): void; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
-  // The parent gives each opening its own key, so the form starts from its draft.
+  // The parent gives each opening its own key, so the form starts from its draft; the dialog shows while the
+  // parent holds a draft (Cancel, the close button and a save clear it).
   const [edit, setEdit] = useState<RedirectDraft | null>(props.draft);
   async function save() {
     if (!edit) return;
@@ -30,14 +31,8 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
     if (r?.ok) props.onSaved();
   }
   return (
-    <Dialog
-      show={!!edit}
-      onHide={props.onClose}
-      title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'}
-      onSubmit={() => void save()}
-      footer={<DialogButtons submit="Save" busy={busy} onCancel={props.onClose} />}
-    >
-      {edit ? (
+    <DraftDialog draft={props.draft ? edit : null} title={edit?.redirect_id ? 'Edit redirect' : 'Add redirect'} busy={busy} onClose={props.onClose} onSave={() => void save()}>
+      {(edit) => (
         <>
           <TextField id="redirect-from" className="mb-2" label="Old address (a path such as /old-page, or the old site's URL)" required maxLength={500} value={edit.from} onChange={(v) => setEdit({ ...edit, from: v })} />
           <TextField id="redirect-to" className="mb-2" label="New address (a path such as /blog, or a full URL)" required maxLength={1000} value={edit.to} onChange={(v) => setEdit({ ...edit, to: v })} />
@@ -50,8 +45,8 @@ export function RedirectDialog(props: { draft: RedirectDraft | null; onClose(): 
           </Form.Group>
           <TextField id="redirect-note" label="Note (optional)" maxLength={300} value={edit.note} onChange={(v) => setEdit({ ...edit, note: v })} />
         </>
-      ) : null}
-    </Dialog>
+      )}
+    </DraftDialog>
   );
 }
 

@@ -66,18 +66,21 @@ export function validationContext(
   };
 }
 
+/** A filled-in form of a group: adding a row or editing `editing`, with its values, chosen files and removed files. */
+export interface FilledForm {
+  def: ResourceDef;
+  mode: Mode;
+  values: FormValues;
+  files: FormFiles;
+  removals: FormRemovals;
+  editing: Row | null;
+}
+
 /**
  * Checks the form with the group's compiled input schema, the one the server parses the request with
  * (content/input.ts): the same coercion, the same messages. Returns the first message or null.
  */
-export function validateForm(
-  def: ResourceDef,
-  mode: Mode,
-  values: FormValues,
-  files: FormFiles,
-  removals: FormRemovals,
-  editing: Row | null,
-): string | null {
+export function validateForm({ def, mode, values, files, removals, editing }: FilledForm): string | null {
   const res = parseInput(def, mode, values, validationContext(mode, files, removals, editing), editing);
   return res.ok ? altMessage(def, values, files) : res.message;
 }
@@ -95,12 +98,7 @@ function wireValue(f: FieldDef, v: string): string {
  * `remove_<file>=true` drops a stored file.
  */
 export function buildBody(
-  def: ResourceDef,
-  mode: Mode,
-  values: FormValues,
-  files: FormFiles,
-  removals: FormRemovals,
-  editing: Row | null,
+  { def, mode, values, files, removals, editing }: FilledForm,
   extra: Record<string, string> = {},
 ): { json: Record<string, string | number> } | { form: FormData } {
   const entries: [string, string][] = [];

@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
-import { WEEKDAYS, type Weekday } from '../../../content/rules/slots';
+import { WEEKDAYS } from '../../../content/rules/slots';
 import { profileAnchor } from '../../../content/rules/search-path';
 import { LAYOUT_ID, type PublicLayoutData } from './site';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '../../../content/locales';
 import { i18nFor, translator, type MessageKey, type Translate } from '../../lib/i18n';
+import { WEEKDAY_NAMES } from '../../lib/weekday-names';
 import { fontPreloads } from './fonts';
 import type { Json } from '../../../content/json';
 
@@ -145,16 +146,6 @@ export function ldJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-
 /** The consultation hours (Settings → Booking) as schema.org opening hours: one entry per window and its days. */
 export function openingHoursLd(settings: SiteSettings): LdNode[] {
   const byWindow = new Map<string, { opens: string; closes: string; days: string[] }>();
@@ -162,7 +153,7 @@ export function openingHoursLd(settings: SiteSettings): LdNode[] {
     for (const w of settings.booking.weeklyHours[day]) {
       const key = `${w.from}-${w.to}`;
       const entry = byWindow.get(key) ?? { opens: w.from, closes: w.to, days: [] };
-      entry.days.push(`https://schema.org/${DAY_NAMES[day]}`);
+      entry.days.push(`https://schema.org/${WEEKDAY_NAMES[day]}`);
       byWindow.set(key, entry);
     }
   }

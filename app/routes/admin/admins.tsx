@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmModal } from '~/components/admin/ConfirmModal';
+import { ConfirmRow, useConfirmRow } from '~/components/admin/ConfirmModal';
 import { useFormSubmit } from '~/components/admin/auth';
-import { DataTable } from '~/components/admin/DataTable';
+import { DataTable, markedColumn } from '~/components/admin/DataTable';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
@@ -27,10 +27,8 @@ export default function AdminsPage() {
   const [inviteRole, setInviteRole] = useState<Role>('admin');
   const [changingRole, setChangingRole] = useState<number | null>(null);
   const inviting = useFormSubmit();
-  const [removing, setRemoving] = useState<AdminRow | null>(null);
-  const [busyRemove, setBusyRemove] = useState(false);
-  const [ending, setEnding] = useState<AdminRow | null>(null);
-  const [busyEnd, setBusyEnd] = useState(false);
+  const removing = useConfirmRow<AdminRow>();
+  const ending = useConfirmRow<AdminRow>();
 
   const load = useCallback(async () => {
     try {
@@ -74,25 +72,17 @@ export default function AdminsPage() {
   }
 
   async function remove() {
-    if (!removing) return;
-    setBusyRemove(true);
-    const r = await sendAction('/admins/remove', { admin_id: removing.admin_id }, { success: 'Administrator removed', failure: 'Failed to remove the administrator' });
-    setBusyRemove(false);
-    setRemoving(null);
-    if (!r?.ok) return;
-    if (removing.you) {
+    const done = await removing.run((a) => sendAction('/admins/remove', { admin_id: a.admin_id }, { success: 'Administrator removed', failure: 'Failed to remove the administrator' }));
+    if (!done?.answer?.ok) return;
+    if (done.row.you) {
       clearStoredAdminEmail();
       navigate('/admin-login');
     } else await load();
   }
 
   async function endSessions() {
-    if (!ending) return;
-    setBusyEnd(true);
-    const r = await sendAction('/admins/endsessions', { admin_id: ending.admin_id }, { success: 'Sessions ended', failure: 'Failed to end the sessions' });
-    setBusyEnd(false);
-    setEnding(null);
-    if (r?.ok) await load();
+    const done = await ending.run((a) => sendAction('/admins/endsessions', { admin_id: a.admin_id }, { success: 'Sessions ended', failure: 'Failed to end the sessions' }));
+    if (done?.answer?.ok) await load();
   }
 
   return (
@@ -149,15 +139,7 @@ export default function AdminsPage() {
         rowKey={(a) => a.admin_id}
         emptyText=""
         columns={[
-          {
-            key: 'email',
-            header: 'Email',
-            render: (a) => (
-              <>
-                {a.email} {a.you ? <Badge bg="secondary">you</Badge> : null}
-              </>
-            ),
-          },
+          markedColumn<AdminRow>('email', 'Email', (a) => a.email, (a) => a.you && 'you'),
           {
             key: 'role',
             header: 'Role',
@@ -211,11 +193,11 @@ export default function AdminsPage() {
           render: (a) => (
             <div className="d-flex flex-wrap gap-1">
               {a.status === 'active' ? (
-                <Button size="sm" variant="outline-dark" onClick={() => setEnding(a)} aria-label={`End all sessions of ${a.email}`}>
+                <Button size="sm" variant="outline-dark" onClick={() => ending.ask(a)} aria-label={`End all sessions of ${a.email}`}>
                   End all sessions
                 </Button>
               ) : null}
-              <Button size="sm" variant="outline-danger" onClick={() => setRemoving(a)} aria-label={`Remove ${a.email}`}>
+              <Button size="sm" variant="outline-danger" onClick={() => removing.ask(a)} aria-label={`Remove ${a.email}`}>
                 Remove
               </Button>
             </div>
@@ -223,39 +205,19 @@ export default function AdminsPage() {
         }}
       />
 
-      <ConfirmModal
-        show={ending !== null}
+      <ConfirmRow
+        confirm={ending}
         title="End all sessions?"
-        body={
-          ending ? (
-            <p className="mb-0">
-              {ending.you
-                ? 'Every other browser signed in to your account is signed out now; this one stays signed in.'
-                : `${ending.email} is signed out everywhere now and has to sign in again.`}
-            </p>
-          ) : null
-        }
+        text={(a) => (a.you ? 'Every other browser signed in to your account is signed out now; this one stays signed in.' : `${a.email} is signed out everywhere now and has to sign in again.`)}
         confirmLabel="Yes, End Sessions"
-        busy={busyEnd}
         onConfirm={() => void endSessions()}
-        onCancel={() => setEnding(null)}
       />
-      <ConfirmModal
-        show={removing !== null}
+      <ConfirmRow
+        confirm={removing}
         title="Remove administrator?"
-        body={
-          removing ? (
-            <p className="mb-0">
-              {removing.you
-                ? 'You are removing your own account: you will be signed out at once.'
-                : `${removing.email} will no longer be able to sign in, and their sessions end now.`}
-            </p>
-          ) : null
-        }
+        text={(a) => (a.you ? 'You are removing your own account: you will be signed out at once.' : `${a.email} will no longer be able to sign in, and their sessions end now.`)}
         confirmLabel="Yes, Remove"
-        busy={busyRemove}
         onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
       />
     </div>
   );

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Card, Form } from 'react-bootstrap';
-import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
-import { DataTable, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
-import { TextField } from '~/components/admin/fields';
-import { sendAction } from '~/components/admin/notify';
+import { DraftDialog } from '~/components/admin/ConfirmModal';
+import { PagedTable, usePagedRows, type Column } from '~/components/admin/DataTable';
+import { FilePicker, TextField } from '~/components/admin/fields';
+import { sendAction, sendAndReload } from '~/components/admin/notify';
+import { EditDeleteButtons } from '~/components/admin/row-buttons';
 
 export function meta() {
   return [{ title: 'Conflict List | Admin' }];
@@ -41,7 +42,8 @@ export default function ConflictListPage() {
   const fileRef = useRef<HTMLInputElement>(null);
 
   // Pages of 50, searched on the server: the list may hold thousands of parties (decision 0030).
-  const { rows: parties, load, page, pages, setPage, search, setSearch, first } = usePagedRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
+  const list = usePagedRows<Party>('/conflict-parties/getall', 'parties', 'Failed to load the list');
+  const { load } = list;
 
   async function save() {
     if (!editing) return;
@@ -56,7 +58,7 @@ export default function ConflictListPage() {
 
   async function remove(p: Party) {
     if (!window.confirm(`Delete “${p.name}” from the conflict list?`)) return;
-    if ((await sendAction('/conflict-parties/delete', { party_id: p.party_id }, { success: 'Party deleted', failure: 'Delete failed' }))?.ok) await load();
+    await sendAndReload('/conflict-parties/delete', { party_id: p.party_id }, { success: 'Party deleted', failure: 'Delete failed' }, load);
   }
 
   async function importCsv(file: File) {
@@ -79,65 +81,24 @@ export default function ConflictListPage() {
         <Card.Body>
           <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
             <Button onClick={() => setEditing({ ...EMPTY })}>Add party</Button>
-            <div>
-              <Form.Label htmlFor="csv-file" className="small mb-0">
-                Import CSV (columns: name, kind, email, phone, note)
-              </Form.Label>
-              <Form.Control
-                id="csv-file"
-                ref={fileRef}
-                type="file"
-                accept=".csv,text/csv"
-                size="sm"
-                disabled={busy}
-                onChange={(e) => {
-                  const f = (e.target as HTMLInputElement).files?.[0];
-                  if (f) void importCsv(f);
-                }}
-              />
-            </div>
+            <FilePicker id="csv-file" label="Import CSV (columns: name, kind, email, phone, note)" accept=".csv,text/csv" inputRef={fileRef} disabled={busy} onFile={(f) => void importCsv(f)} />
             <Form.Control
               aria-label="Search the list"
               placeholder="Search"
               size="sm"
               style={{ maxWidth: 240 }}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              value={list.search}
+              onChange={(e) => list.setSearch(e.target.value)}
             />
           </div>
-          <DataTable
-            caption="Clients and adverse parties"
-            rows={parties}
-            first={first}
-            asParagraph
-            emptyText={search.trim() ? 'No parties match the search.' : 'No parties yet.'}
-            table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
-            rowKey={(p) => p.party_id}
-            columns={COLUMNS}
-            actions={{
-              render: (p) => (
-                <>
-                  <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ ...p })} aria-label={`Edit ${p.name}`}>
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => void remove(p)} aria-label={`Delete ${p.name}`}>
-                    Delete
-                  </Button>
-                </>
-              ),
-            }}
+          <PagedTable list={list} caption="Clients and adverse parties" pagesLabel="Conflict list pages" rowKey={(p) => p.party_id} columns={COLUMNS}
+            emptyText="No parties yet." noMatch="No parties match the search."
+            actions={{ render: (p) => <EditDeleteButtons name={p.name} onEdit={() => setEditing({ ...p })} onDelete={() => void remove(p)} /> }}
           />
-          <PageControls label="Conflict list pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
-      <Dialog
-        show={!!editing}
-        onHide={() => setEditing(null)}
-        title={editing?.party_id ? 'Edit party' : 'Add party'}
-        onSubmit={() => void save()}
-        footer={<DialogButtons submit="Save" busy={busy} onCancel={() => setEditing(null)} />}
-      >
-        {editing ? (
+      <DraftDialog draft={editing} title={editing?.party_id ? 'Edit party' : 'Add party'} busy={busy} onClose={() => setEditing(null)} onSave={() => void save()}>
+        {(editing) => (
           <>
             <TextField id="party-name" className="mb-2" label="Name" required maxLength={200} value={editing.name} onChange={(v) => setEditing({ ...editing, name: v })} />
             <Form.Group className="mb-2" controlId="party-kind">
@@ -151,8 +112,8 @@ export default function ConflictListPage() {
             <TextField id="party-phone" className="mb-2" label="Phone (optional)" maxLength={40} value={editing.phone} onChange={(v) => setEditing({ ...editing, phone: v })} />
             <TextField id="party-note" className="" label="Note (optional)" rows={2} maxLength={500} value={editing.note} onChange={(v) => setEditing({ ...editing, note: v })} />
           </>
-        ) : null}
-      </Dialog>
+        )}
+      </DraftDialog>
     </>
   );
 }

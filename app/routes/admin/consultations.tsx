@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, ButtonGroup, Card, Form } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
-import { TextField } from '~/components/admin/fields';
+import { FilterSelect, TextField } from '~/components/admin/fields';
 import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { Link } from 'react-router';
 import { notify, sendAction } from '~/components/admin/notify';
@@ -369,26 +369,16 @@ export default function ConsultationsPage() {
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
             <p className="mb-0">{data ? `${all} request(s), ${newCount} new.` : ''}</p>
             <div className="d-flex align-items-center gap-2">
-              <Form.Label htmlFor="consultation-filter" className="mb-0">
-                Show
-              </Form.Label>
-              <Form.Select
+              <FilterSelect
                 id="consultation-filter"
-                size="sm"
+                label="Show"
+                options={[['', 'All'], ...STATUSES.map((s) => [s, STATUS_LABEL[s]] as const)]}
                 value={filter}
-                onChange={(e) => {
-                  setFilter(e.target.value as '' | Status);
+                onChange={(v) => {
+                  setFilter(v as '' | Status);
                   setPage(1);
                 }}
-                style={{ width: 'auto' }}
-              >
-                <option value="">All</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
-                  </option>
-                ))}
-              </Form.Select>
+              />
               <Button size="sm" variant="outline-secondary" onClick={() => void load()}>
                 Refresh
               </Button>
@@ -396,35 +386,15 @@ export default function ConsultationsPage() {
           </div>
           {routing && routing.lawyers.length > 0 ? (
             <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="group" aria-label="Filter by lawyer, office, mode and practice area">
-              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Lawyer" value={routingFilter.lawyer} onChange={(e) => setRoutingPart('lawyer', e.target.value)}>
-                <option value="">Any lawyer</option>
-                {routing.lawyers.map((l) => (
-                  <option key={l.lawyer_id} value={l.lawyer_id}>
-                    {l.name}
-                  </option>
-                ))}
-              </Form.Select>
-              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Office" value={routingFilter.office} onChange={(e) => setRoutingPart('office', e.target.value)}>
-                <option value="">Any office</option>
-                {routing.offices.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </Form.Select>
-              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Mode" value={routingFilter.mode} onChange={(e) => setRoutingPart('mode', e.target.value)}>
-                <option value="">In person or video</option>
-                <option value="in_person">In person</option>
-                <option value="video">Video</option>
-              </Form.Select>
-              <Form.Select size="sm" style={{ width: 'auto' }} aria-label="Practice area" value={routingFilter.practice_area} onChange={(e) => setRoutingPart('practice_area', e.target.value)}>
-                <option value="">Any practice area</option>
-                {routing.practice_areas.map((a) => (
-                  <option key={a.case_category_id} value={a.case_category_id}>
-                    {a.case_name}
-                  </option>
-                ))}
-              </Form.Select>
+              <FilterSelect label="Lawyer" options={[['', 'Any lawyer'], ...routing.lawyers.map((l) => [l.lawyer_id, l.name] as const)]} value={routingFilter.lawyer} onChange={(v) => setRoutingPart('lawyer', v)} />
+              <FilterSelect label="Office" options={[['', 'Any office'], ...routing.offices.map((o) => [o, o] as const)]} value={routingFilter.office} onChange={(v) => setRoutingPart('office', v)} />
+              <FilterSelect label="Mode" options={[['', 'In person or video'], ['in_person', 'In person'], ['video', 'Video']]} value={routingFilter.mode} onChange={(v) => setRoutingPart('mode', v)} />
+              <FilterSelect
+                label="Practice area"
+                options={[['', 'Any practice area'], ...routing.practice_areas.map((a) => [a.case_category_id, a.case_name] as const)]}
+                value={routingFilter.practice_area}
+                onChange={(v) => setRoutingPart('practice_area', v)}
+              />
             </div>
           ) : null}
           {error ? <p className="text-danger">{error}</p> : null}

@@ -3,8 +3,8 @@ import { Badge, Button, Card } from 'react-bootstrap';
 import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
 import { TextField } from '~/components/admin/fields';
 import { formatAdminDay as day } from '@content/rules/dates';
-import { DataTable, ListFilters, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
-import { sendAction } from '~/components/admin/notify';
+import { ListFilters, PagedTable, usePagedRows, type Column } from '~/components/admin/DataTable';
+import { sendAndReload } from '~/components/admin/notify';
 import type { ErasureRequestRow } from '../../../content/admin-views';
 
 export function meta() {
@@ -50,10 +50,10 @@ export default function DataRequestsPage() {
 
   // Pages of 50, searched (the address) and filtered by status on the server (decision 0030).
   const list = usePagedRows<ErasureRequest>('/privacy/requests', 'requests', 'Failed to load the requests');
-  const { rows, load, page, pages, setPage, first } = list;
+  const { load } = list;
 
   async function act(path: string, body: { request_id: number; reason?: string }) {
-    if ((await sendAction(path, body, { success: 'Saved', failure: 'Failed' }))?.ok) await load();
+    await sendAndReload(path, body, { success: 'Saved', failure: 'Failed' }, load);
   }
 
   return (
@@ -67,15 +67,8 @@ export default function DataRequestsPage() {
       <Card>
         <Card.Body>
           <ListFilters list={list} searchLabel="Search by address" status={{ id: 'request-status', options: STATUS_OPTIONS }} />
-          <DataTable
-            caption="Erasure requests"
-            rows={rows}
-            first={first}
-            asParagraph
-            emptyText={list.search.trim() || list.filters.status ? 'No requests match.' : 'No erasure requests.'}
-            table={{ responsive: true, striped: true, bordered: true, size: 'sm' }}
-            rowKey={(r) => r.request_id}
-            columns={COLUMNS}
+          <PagedTable list={list} caption="Erasure requests" pagesLabel="Erasure request pages" rowKey={(r) => r.request_id} columns={COLUMNS}
+            emptyText="No erasure requests." noMatch="No requests match."
             actions={{
               render: (r) =>
                 r.status === 'verified' ? (
@@ -101,7 +94,6 @@ export default function DataRequestsPage() {
                 ) : null,
             }}
           />
-          <PageControls label="Erasure request pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
       <Dialog

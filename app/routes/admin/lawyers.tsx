@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Form, Table } from 'react-bootstrap';
-import { Dialog, DialogButtons } from '~/components/admin/ConfirmModal';
-import { TextField } from '~/components/admin/fields';
-import { sendAction } from '~/components/admin/notify';
+import { DraftDialog } from '~/components/admin/ConfirmModal';
+import { FilterSelect, TextField } from '~/components/admin/fields';
+import { sendAction, sendAndReload } from '~/components/admin/notify';
 import { useRole } from '~/components/admin/role';
+import { EditDeleteButtons, RowButton } from '~/components/admin/row-buttons';
 import { api } from '~/lib/api';
+import { WEEKDAY_NAMES as DAY_NAMES } from '~/lib/weekday-names';
 import { hoursLine, parseHoursLine, WEEKDAYS, type HoursWindow, type Weekday } from '@content/rules/slots';
 import { MODE_LABELS, type Lawyer as LawyerRow, type LawyerWeek, type Mode } from '@content/lawyers';
 
@@ -36,15 +38,6 @@ interface Week {
   bookings: Booking[];
 }
 
-const DAY_NAMES: Record<Weekday, string> = {
-  sun: 'Sunday',
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-};
 /** The editor's form: hours as one line per office and day ('03:00-08:00, 18:00-20:00'). */
 type Draft = Omit<Lawyer, 'lawyer_id' | 'feed_url' | 'hours'> & {
   lawyer_id?: number;
@@ -163,33 +156,19 @@ export default function LawyersPage() {
       await load();
     } else if (r) setFormError(r.body.message ?? 'Save failed');
   }
-  async function rotate(l: Lawyer) {
-    if (!window.confirm(`Issue a new calendar link for ${l.name}? Calendars subscribed to the old link stop updating.`))
-      return;
-    if (
-      (
-        await sendAction(
-          '/lawyers/rotate-feed',
-          { lawyer_id: l.lawyer_id },
-          { success: 'New link issued', failure: 'Failed' },
-        )
-      )?.ok
-    )
-      await load();
+  /** An action on one lawyer after a yes to `question`; the list reloads when it went through. */
+  async function act(l: Lawyer, question: string, path: string, messages: { success: string; failure: string }) {
+    if (window.confirm(question)) await sendAndReload(path, { lawyer_id: l.lawyer_id }, messages, load);
   }
-  async function remove(l: Lawyer) {
-    if (!window.confirm(`Delete ${l.name}?`)) return;
-    if (
-      (
-        await sendAction(
-          '/lawyers/delete',
-          { lawyer_id: l.lawyer_id },
-          { success: 'Lawyer deleted', failure: 'Delete failed' },
-        )
-      )?.ok
-    )
-      await load();
-  }
+  const rotate = (l: Lawyer) =>
+    act(
+      l,
+      `Issue a new calendar link for ${l.name}? Calendars subscribed to the old link stop updating.`,
+      '/lawyers/rotate-feed',
+      { success: 'New link issued', failure: 'Failed' },
+    );
+  const remove = (l: Lawyer) =>
+    act(l, `Delete ${l.name}?`, '/lawyers/delete', { success: 'Lawyer deleted', failure: 'Delete failed' });
   const toggle = <T,>(list: T[], v: T, on: boolean) => (on ? [...new Set([...list, v])] : list.filter((x) => x !== v));
 
   const tz = week?.timeZone ?? 'Asia/Kolkata';
@@ -262,15 +241,14 @@ export default function LawyersPage() {
                           aria-label={`Calendar feed of ${l.name}`}
                           onFocus={(e) => e.currentTarget.select()}
                         />
-                        <Button
-                          size="sm"
+                        <RowButton
                           variant="outline-danger"
                           className="mt-1"
+                          label={`Rotate link for ${l.name}`}
                           onClick={() => void rotate(l)}
-                          aria-label={`Rotate link for ${l.name}`}
                         >
                           Rotate link
-                        </Button>
+                        </RowButton>
                       </>
                     ) : (
                       <span className="text-muted">administrators only</span>
@@ -278,23 +256,11 @@ export default function LawyersPage() {
                   </td>
                   {isAdmin ? (
                     <td>
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="me-1"
-                        onClick={() => (setFormError(null), setEditing(toDraft(l)))}
-                        aria-label={`Edit ${l.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => void remove(l)}
-                        aria-label={`Delete ${l.name}`}
-                      >
-                        Delete
-                      </Button>
+                      <EditDeleteButtons
+                        name={l.name}
+                        onEdit={() => (setFormError(null), setEditing(toDraft(l)))}
+                        onDelete={() => void remove(l)}
+                      />
                     </td>
                   ) : null}
                 </tr>
@@ -318,34 +284,18 @@ export default function LawyersPage() {
             <Button size="sm" variant="outline-secondary" onClick={() => week && setWeekFrom(shift(week.from, 7))}>
               Next week
             </Button>
-            <Form.Select
-              size="sm"
-              style={{ width: 'auto' }}
-              aria-label="Office of the week view"
+            <FilterSelect
+              label="Office of the week view"
+              options={[['', 'All offices'], ...offices.map((o) => [o, o] as const)]}
               value={weekOffice}
-              onChange={(e) => setWeekOffice(e.target.value)}
-            >
-              <option value="">All offices</option>
-              {offices.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Select
-              size="sm"
-              style={{ width: 'auto' }}
-              aria-label="Lawyer of the week view"
+              onChange={setWeekOffice}
+            />
+            <FilterSelect
+              label="Lawyer of the week view"
+              options={[['', 'All lawyers'], ...(lawyers ?? []).map((l) => [l.lawyer_id, l.name] as const)]}
               value={weekLawyer}
-              onChange={(e) => setWeekLawyer(e.target.value)}
-            >
-              <option value="">All lawyers</option>
-              {(lawyers ?? []).map((l) => (
-                <option key={l.lawyer_id} value={l.lawyer_id}>
-                  {l.name}
-                </option>
-              ))}
-            </Form.Select>
+              onChange={setWeekLawyer}
+            />
           </div>
           <Table responsive bordered size="sm" className="week-view">
             <caption>Bookings per lawyer and office</caption>
@@ -380,14 +330,14 @@ export default function LawyersPage() {
         </Card.Body>
       </Card>
 
-      <Dialog
-        show={!!editing}
-        onHide={() => setEditing(null)}
+      <DraftDialog
+        draft={editing}
         title={editing?.lawyer_id ? 'Edit lawyer' : 'Add lawyer'}
-        onSubmit={() => void save()}
-        footer={<DialogButtons submit="Save" busy={busy} onCancel={() => setEditing(null)} />}
+        busy={busy}
+        onClose={() => setEditing(null)}
+        onSave={() => void save()}
       >
-        {editing ? (
+        {(editing) => (
           <>
             {formError ? (
               <p className="text-danger" role="alert">
@@ -483,8 +433,8 @@ export default function LawyersPage() {
               </fieldset>
             ))}
           </>
-        ) : null}
-      </Dialog>
+        )}
+      </DraftDialog>
     </>
   );
 }

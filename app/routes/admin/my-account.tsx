@@ -4,13 +4,14 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useFormSubmit } from '~/components/admin/auth';
 import { ChangePasswordCard } from '~/components/admin/change-password';
-import { ConfirmModal } from '~/components/admin/ConfirmModal';
-import { DataTable, LIST_TABLE } from '~/components/admin/DataTable';
+import { ConfirmRow, useConfirmRow } from '~/components/admin/ConfirmModal';
+import { DataTable, LIST_TABLE, markedColumn } from '~/components/admin/DataTable';
 import { FormError, TextField } from '~/components/admin/fields';
 import { notify, sendAction } from '~/components/admin/notify';
 import { api, clearStoredAdminEmail } from '~/lib/api';
 import { formatAdminTime } from '@content/rules/dates';
 import type { PasskeyView, SessionView, TwoFactorStatus } from '../../../content/admin-views';
+import type { JsonObject } from '../../../content/json';
 
 export function meta() {
   return [{ title: 'My account | Admin' }];
@@ -46,6 +47,19 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
   );
 }
 
+/** A two-factor form's messages: a refusal's without the server's, a thrown error's, a success's without the server's. */
+interface TotpTexts {
+  refused: string;
+  failed: string;
+  done: string;
+}
+const TOTP_TEXTS: Record<'confirm' | 'regenerate' | 'disable', TotpTexts> = {
+  confirm: { refused: 'The code is not correct.', failed: 'Could not turn two-factor sign-in on', done: 'Two-factor sign-in is on.' },
+  regenerate: { refused: 'Could not make new recovery codes', failed: 'Could not make new recovery codes', done: 'New recovery codes made.' },
+  disable: { refused: 'Could not turn two-factor sign-in off', failed: 'Could not turn two-factor sign-in off', done: 'Two-factor sign-in is off.' },
+};
+type Codes = { recoveryCodes: string[] };
+
 /** Two-factor sign-in with an authenticator app: set up with a QR code, recovery codes, turn off. */
 function TwoFactorCard({ security, reload }: { security: Security; reload(): Promise<void> }) {
   const [setup, setSetup] = useState<{ secret: string; qrCode: string; uri: string } | null>(null);
@@ -64,42 +78,35 @@ function TwoFactorCard({ security, reload }: { security: Security; reload(): Pro
       else form.fail(r.body.message ?? 'Could not start the set-up');
     }, 'Could not start the set-up');
 
-  const confirm = (e: React.FormEvent) => {
-    e.preventDefault();
-    void form.run(async () => {
-      const r = await api<{ recoveryCodes: string[] }>('/account/totp/confirm', { json: { code } });
-      if (!r.ok) return form.fail(r.body.message ?? 'The code is not correct.');
-      notify.success(r.body.message ?? 'Two-factor sign-in is on.');
-      setCodes(r.body.recoveryCodes);
-      setSetup(null);
-      setCode('');
-      await reload();
-    }, 'Could not turn two-factor sign-in on');
-  };
-
-  const regenerate = (e: React.FormEvent) => {
-    e.preventDefault();
-    void form.run(async () => {
-      const r = await api<{ recoveryCodes: string[] }>('/account/totp/recoverycodes', { json: { code: regenCode } });
-      if (!r.ok) return form.fail(r.body.message ?? 'Could not make new recovery codes');
-      notify.success(r.body.message ?? 'New recovery codes made.');
-      setCodes(r.body.recoveryCodes);
-      setRegenCode('');
-      await reload();
-    }, 'Could not make new recovery codes');
-  };
-
-  const turnOff = (e: React.FormEvent) => {
-    e.preventDefault();
-    void form.run(async () => {
-      const r = await api('/account/totp/disable', { json: { password: offPassword, code: offCode } });
-      if (!r.ok) return form.fail(r.body.message ?? 'Could not turn two-factor sign-in off');
-      notify.success(r.body.message ?? 'Two-factor sign-in is off.');
-      setOffPassword('');
-      setOffCode('');
-      await reload();
-    }, 'Could not turn two-factor sign-in off');
-  };
+  /**
+   * One two-factor form's submit: sends `json` to `path`; a refusal shows the server's message (else
+   * `texts.refused`), a thrown error `texts.failed`; on success it toasts the server's message (else
+   * `texts.done`), hands the answer to `after`, and reloads the account.
+   */
+  const submit =
+    <T = JsonObject,>(path: string, json: JsonObject, texts: TotpTexts, after: (body: T) => void) => (e: React.FormEvent) => {
+      e.preventDefault();
+      void form.run(async () => {
+        const r = await api<T>(path, { json });
+        if (!r.ok) return form.fail(r.body.message ?? texts.refused);
+        notify.success(r.body.message ?? texts.done);
+        after(r.body);
+        await reload();
+      }, texts.failed);
+    };
+  const confirm = submit<Codes>('/account/totp/confirm', { code }, TOTP_TEXTS.confirm, (body) => {
+    setCodes(body.recoveryCodes);
+    setSetup(null);
+    setCode('');
+  });
+  const regenerate = submit<Codes>('/account/totp/recoverycodes', { code: regenCode }, TOTP_TEXTS.regenerate, (body) => {
+    setCodes(body.recoveryCodes);
+    setRegenCode('');
+  });
+  const turnOff = submit('/account/totp/disable', { password: offPassword, code: offCode }, TOTP_TEXTS.disable, () => {
+    setOffPassword('');
+    setOffCode('');
+  });
 
   return (
     <Card className="mb-4">
@@ -168,7 +175,7 @@ function TwoFactorCard({ security, reload }: { security: Security; reload(): Pro
 function PasskeysCard({ security, reload }: { security: Security; reload(): Promise<void> }) {
   const [name, setName] = useState('');
   const [supported, setSupported] = useState(false);
-  const [removing, setRemoving] = useState<PasskeyView | null>(null);
+  const removing = useConfirmRow<PasskeyView>();
   const form = useFormSubmit();
   useEffect(() => setSupported(browserSupportsWebAuthn()), []);
 
@@ -193,10 +200,8 @@ function PasskeysCard({ security, reload }: { security: Security; reload(): Prom
   };
 
   const remove = async () => {
-    if (!removing) return;
-    const r = await sendAction('/account/passkeys/remove', { passkey_id: removing.passkey_id }, { success: 'Passkey removed', failure: 'Could not remove the passkey' });
-    setRemoving(null);
-    if (r?.ok) await reload();
+    const done = await removing.run((p) => sendAction('/account/passkeys/remove', { passkey_id: p.passkey_id }, { success: 'Passkey removed', failure: 'Could not remove the passkey' }));
+    if (done?.answer?.ok) await reload();
   };
 
   return (
@@ -221,7 +226,7 @@ function PasskeysCard({ security, reload }: { security: Security; reload(): Prom
           actions={{
             header: 'Action',
             render: (p) => (
-              <Button size="sm" variant="outline-danger" onClick={() => setRemoving(p)} aria-label={`Remove passkey ${p.name}`}>
+              <Button size="sm" variant="outline-danger" onClick={() => removing.ask(p)} aria-label={`Remove passkey ${p.name}`}>
                 Remove
               </Button>
             ),
@@ -243,14 +248,7 @@ function PasskeysCard({ security, reload }: { security: Security; reload(): Prom
           <FormError message={form.error} />
         </div>
       </Card.Body>
-      <ConfirmModal
-        show={removing !== null}
-        title="Remove passkey?"
-        body={<p className="mb-0">{removing ? `"${removing.name}" will no longer sign in to your account.` : null}</p>}
-        confirmLabel="Yes, Remove"
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
-      />
+      <ConfirmRow confirm={removing} title="Remove passkey?" text={(p) => `"${p.name}" will no longer sign in to your account.`} confirmLabel="Yes, Remove" onConfirm={() => void remove()} />
     </Card>
   );
 }
@@ -293,15 +291,7 @@ function SessionsCard() {
           rowKey={(x) => x.id}
           emptyText=""
           columns={[
-            {
-              key: 'device',
-              header: 'Device',
-              render: (x) => (
-                <>
-                  {x.device} {x.current ? <Badge bg="secondary">this browser</Badge> : null}
-                </>
-              ),
-            },
+            markedColumn<SessionView>('device', 'Device', (x) => x.device, (x) => x.current && 'this browser'),
             { key: 'ip', header: 'Address', render: (x) => x.ip ?? '' },
             { key: 'created', header: 'Signed in', render: (x) => formatAdminTime(x.created_at) },
             { key: 'seen', header: 'Last seen', render: (x) => formatAdminTime(x.last_seen_at) },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
-import { DataTable, type Column } from '~/components/admin/DataTable';
+import { DataTable, LIST_TABLE, type Column } from '~/components/admin/DataTable';
 import { notify } from '~/components/admin/notify';
 import { EMPTY_REDIRECT, useRedirectDialog } from '~/components/admin/redirect-dialog';
 import { api } from '~/lib/api';
@@ -52,10 +52,9 @@ export default function NotFoundPage() {
           <DataTable
             caption="Missing addresses of the last 30 days"
             rows={rows}
-            first={0}
             asParagraph
             emptyText="No missing pages were asked for in the last 30 days."
-            table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
+            table={LIST_TABLE}
             rowKey={(r) => r.path}
             columns={COLUMNS}
             actions={{

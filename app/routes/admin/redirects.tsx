@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
-import { DataTable, PageControls, usePagedRows, type Column } from '~/components/admin/DataTable';
-import { TextField } from '~/components/admin/fields';
-import { notify, sendAction } from '~/components/admin/notify';
+import { PagedTable, usePagedRows, type Column } from '~/components/admin/DataTable';
+import { FilePicker, TextField } from '~/components/admin/fields';
+import { notify, sendAction, sendAndReload } from '~/components/admin/notify';
 import { EMPTY_REDIRECT, useRedirectDialog } from '~/components/admin/redirect-dialog';
+import { EditDeleteButtons } from '~/components/admin/row-buttons';
 
 export function meta() {
   return [{ title: 'Redirects | Admin' }];
@@ -36,7 +37,8 @@ const COLUMNS: Column<Redirect>[] = [
  * administrator's own, with a CSV import for moving from an old site. Every refused line is listed.
  */
 export default function RedirectsPage() {
-  const { rows, load, page, pages, setPage, search, setSearch, first } = usePagedRows<Redirect>('/redirects', 'redirects', 'Failed to load the redirects');
+  const list = usePagedRows<Redirect>('/redirects', 'redirects', 'Failed to load the redirects');
+  const { load } = list;
   const { open, dialog } = useRedirectDialog(load);
   const [csv, setCsv] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ export default function RedirectsPage() {
 
   async function remove(r: Redirect) {
     if (!window.confirm(`Delete the redirect from ${r.from_path}? That address will answer “not found” again.`)) return;
-    if ((await sendAction('/redirects/delete', { redirect_id: r.redirect_id }, { success: 'Redirect deleted', failure: 'Delete failed' }))?.ok) await load();
+    await sendAndReload('/redirects/delete', { redirect_id: r.redirect_id }, { success: 'Redirect deleted', failure: 'Delete failed' }, load);
   }
 
   async function importCsv(text: string) {
@@ -73,37 +75,20 @@ export default function RedirectsPage() {
         <Card.Body>
           <div className="d-flex flex-wrap gap-2 mb-3 align-items-end">
             <Button onClick={() => open({ ...EMPTY_REDIRECT })}>Add redirect</Button>
-            <Form.Control aria-label="Search the redirects" placeholder="Search" size="sm" style={{ maxWidth: 240 }} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Form.Control aria-label="Search the redirects" placeholder="Search" size="sm" style={{ maxWidth: 240 }} value={list.search} onChange={(e) => list.setSearch(e.target.value)} />
           </div>
-          <DataTable
-            caption="Redirects"
-            rows={rows}
-            first={first}
-            asParagraph
-            emptyText={search.trim() ? 'No redirects match the search.' : 'No redirects yet.'}
-            table={{ responsive: true, striped: true, bordered: true, hover: true, size: 'sm' }}
-            rowKey={(r) => r.redirect_id}
-            columns={COLUMNS}
+          <PagedTable list={list} caption="Redirects" pagesLabel="Redirect pages" rowKey={(r) => r.redirect_id} columns={COLUMNS}
+            emptyText="No redirects yet." noMatch="No redirects match the search."
             actions={{
               render: (r) => (
-                <>
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    className="me-1"
-                    aria-label={`Edit the redirect from ${r.from_path}`}
-                    onClick={() => open({ redirect_id: r.redirect_id, from: r.from_path, to: r.to_target, status_code: r.status_code, note: r.note ?? '' })}
-                  >
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="outline-danger" aria-label={`Delete the redirect from ${r.from_path}`} onClick={() => void remove(r)}>
-                    Delete
-                  </Button>
-                </>
+                <EditDeleteButtons
+                  name={`the redirect from ${r.from_path}`}
+                  onEdit={() => open({ redirect_id: r.redirect_id, from: r.from_path, to: r.to_target, status_code: r.status_code, note: r.note ?? '' })}
+                  onDelete={() => void remove(r)}
+                />
               ),
             }}
           />
-          <PageControls label="Redirect pages" page={page} pages={pages} onPage={setPage} />
         </Card.Body>
       </Card>
       <Card>
@@ -113,19 +98,7 @@ export default function RedirectsPage() {
             One redirect a line: old address, new address, and optionally 301 or 302 (301 when left out). A header line is skipped. Example:{' '}
             <code>https://old-site.example/family-law/,/our-case,301</code>
           </p>
-          <Form.Group className="mb-2" controlId="redirects-csv-file">
-            <Form.Label className="small mb-0">Choose a CSV file</Form.Label>
-            <Form.Control
-              type="file"
-              accept=".csv,text/csv,text/plain"
-              size="sm"
-              disabled={busy}
-              onChange={(e) => {
-                const f = (e.target as HTMLInputElement).files?.[0];
-                if (f) void f.text().then(setCsv);
-              }}
-            />
-          </Form.Group>
+          <FilePicker id="redirects-csv-file" className="mb-2" label="Choose a CSV file" accept=".csv,text/csv,text/plain" disabled={busy} onFile={(f) => void f.text().then(setCsv)} />
           <TextField id="redirects-csv" label="…or paste it here" rows={5} value={csv} onChange={setCsv} />
           <Button disabled={busy} onClick={() => void importCsv(csv)}>
             Import
