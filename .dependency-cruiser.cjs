@@ -33,6 +33,14 @@ module.exports = {
       from: { path: '^server/db/' },
       to: { path: '^server/', pathNot: '^server/(db|lib)/' },
     },
+    {
+      name: 'mail-is-an-outbox',
+      severity: 'error',
+      comment:
+        'server/mail/ is the outbox, its worker, templates, transport and the mail-only routes; it imports nothing of server/consultations/ (decision 0105).',
+      from: { path: '^server/mail/' },
+      to: { path: '^server/consultations/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

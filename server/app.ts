@@ -38,6 +38,8 @@ import { ContentVersionWatch } from './cluster/version';
 import { S3FileStore } from './files/s3-store';
 import { LocalFileStore } from './files/store';
 import { registerMail } from './mail/index.server';
+import { registerConsultations } from './consultations/index.server';
+import { registerWhatsapp } from './whatsapp/index.server';
 import { AppError, GENERIC_ERROR } from './lib/errors';
 import { registerAudit } from './audit';
 import { registerCacheControl } from './plugins/cache-control';
@@ -401,7 +403,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => contentVersion.stop());
   const fresh = strictFreshness ? () => contentVersion.check() : undefined;
 
+  // Mail is the outbox and its transports; the features queue their messages there (decision 0105).
   const mail = await registerMail(app, services);
+  const whatsapp = await registerWhatsapp(app, services, mail);
+  const consultations = await registerConsultations(app, services, mail, whatsapp);
   const accountSecurity = new AccountSecurity(services, mail);
   registerAdminRoutes(app, services, accountSecurity);
   registerAccountSecurityRoutes(app, services, accountSecurity);
@@ -512,7 +517,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       mailsSent: () => worker.sent,
       mailsFailed: () => worker.failed,
       scheduledPublishes: () => lifecycle.scheduledPublishes,
-      consultationsReceived: () => mail.consultationsReceived,
+      consultationsReceived: () => consultations.consultationsReceived,
     });
     const m = metrics;
     app.addHook('onResponse', (req, reply, done) => {

@@ -9,7 +9,7 @@ import type { ResourceDef } from '../../content/kit';
 import { resources } from '../../content/resources/index';
 import type { SiteSettings } from '../../content/settings';
 import type { Row } from '../content/service';
-import { CONSULTATION_STATUSES } from '../mail/service.server';
+import { CONSULTATION_STATUSES } from '../../content/consultation';
 import { showDay } from './dates.server';
 import { helpDocs } from './help.server';
 import { clip, htmlToText, normalise, stem, term, terms, words } from './text.server';

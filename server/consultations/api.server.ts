@@ -5,8 +5,8 @@ import {
   MANUAL_STATUSES,
   type ConsultationRow,
   type ConsultationFilter,
-  type MailService,
-} from '../mail/service.server';
+  type Consultations,
+} from './requests.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
 import { parseId } from '../content/coerce';
@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { MODES } from '../../content/lawyers';
 import { ADMIN, ROLES_OF, answer, errors, idField, media, route } from '../api/route-schema';
 
-const tags = ['Mail and consultations'];
+/** The API reference's group of the consultations' calls (with the spec's mail calls). */
+export const CONSULTATION_TAGS = ['Mail and consultations'];
+const tags = CONSULTATION_TAGS;
 const StatusBody = z.object({
   consultation_id: idField('consultation_id'),
   status: z.enum(CONSULTATION_STATUSES, `status must be one of ${CONSULTATION_STATUSES.join(', ')}.`),
@@ -163,7 +165,11 @@ const ListQuery = z.object({
 });
 
 /** The administrator's consultations inbox: list, status changes, private documents. */
-export function registerConsultationRoutes(app: FastifyInstance, services: Services, mail: MailService): void {
+export function registerConsultationRoutes(
+  app: FastifyInstance,
+  services: Services,
+  consultations: Consultations,
+): void {
   const admin = requireAdmin(services);
 
   route(app, {
@@ -198,7 +204,12 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
       if (query.practice_area !== undefined) filter.practiceArea = query.practice_area;
       if (query.office?.trim()) filter.office = query.office.trim().slice(0, 80);
       if (query.mode) filter.mode = query.mode;
-      const { rows, total, counts } = await mail.listConsultations({ status: query.status, page, perPage, filter });
+      const { rows, total, counts } = await consultations.listConsultations({
+        status: query.status,
+        page,
+        perPage,
+        filter,
+      });
       const names = await namesOf(services);
       return {
         statusCode: 200,
@@ -230,7 +241,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
       const { consultation_id: id, status } = req.body;
       // The intake flow's statuses send mail and free or hold slots: they change through decideConsultation.
       const manual = (MANUAL_STATUSES as readonly string[]).includes(status);
-      const current = await mail.getConsultation(id);
+      const current = await consultations.getConsultation(id);
       if (!current) throw new AppError(404, 'Consultation not found');
       if (!manual || !(MANUAL_STATUSES as readonly string[]).includes(current.status)) {
         throw new AppError(
@@ -238,7 +249,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
           'This request follows the confirmation flow: use Confirm, Decline, Cancel, Completed or No-show (decideConsultation).',
         );
       }
-      const row = await mail.setConsultationStatus(id, status);
+      const row = await consultations.setConsultationStatus(id, status);
       if (!row) throw new AppError(404, 'Consultation not found');
       return { statusCode: 200, message: 'Status updated', consultation: view(row, await namesOf(services)) };
     },
@@ -260,7 +271,7 @@ export function registerConsultationRoutes(app: FastifyInstance, services: Servi
     handler: async (req, reply) => {
       const id = parseId(req.params.id);
       if (id === null) throw new AppError(400, 'The path parameter id must be a whole number from 1.');
-      const row = await mail.getConsultation(id);
+      const row = await consultations.getConsultation(id);
       if (!row?.document_path) throw new AppError(404, 'Document not found');
       const file = await services.files.open(row.document_path);
       if (!file) throw new AppError(404, 'Document not found');

@@ -601,52 +601,68 @@ export function registerDataRightsRoutes(app: FastifyInstance, services: Service
     },
   });
   const refused = errors(400, 401, 403, 404, 409);
-  route(app, {
-    method: 'POST',
-    url: '/api/privacy/requests/hold',
-    preValidation: admin,
-    schema: {
-      ...about('holdDataRequest', 'Hold an erasure with a reason (a live matter)'),
-      body: Hold,
-      response: { 200: answer(), ...refused },
+  /** The hold and its release: an erasure from one state to the other (else 409 with `refusal`), audited. */
+  const erasureMove = <B extends typeof Id>(
+    url: string,
+    operationId: string,
+    summary: string,
+    body: B,
+    move: (b: z.infer<B>) => {
+      from: 'verified' | 'held';
+      to: { status: 'verified' | 'held'; hold_reason: string | null };
+      refusal: string;
+      audit: { action: string; summary?: string };
+      message: string;
     },
-    handler: async (req) => {
-      const b = req.body;
-      const res = await db
-        .updateTable('data_requests')
-        .set({ status: 'held', hold_reason: b.reason })
-        .where('request_id', '=', b.request_id)
-        .where('kind', '=', 'erasure')
-        .where('status', '=', 'verified')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1)
-        throw new AppError(409, 'Only a confirmed erasure that has not been carried out can be held.');
-      req.audit = { action: 'hold', target: 'data-request', recordId: b.request_id, summary: b.reason };
-      return { statusCode: 200, message: 'Erasure held' };
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/api/privacy/requests/release',
-    preValidation: admin,
-    schema: {
-      ...about('releaseDataRequest', 'Release the hold of an erasure (it is carried out when due)'),
-      body: Id,
-      response: { 200: answer(), ...refused },
-    },
-    handler: async (req) => {
-      const b = req.body;
-      const res = await db
-        .updateTable('data_requests')
-        .set({ status: 'verified', hold_reason: null })
-        .where('request_id', '=', b.request_id)
-        .where('status', '=', 'held')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'This erasure is not on hold.');
-      req.audit = { action: 'release', target: 'data-request', recordId: b.request_id };
-      return { statusCode: 200, message: 'Hold released' };
-    },
-  });
+  ) =>
+    route(app, {
+      method: 'POST',
+      url,
+      preValidation: admin,
+      schema: { ...about(operationId, summary), body, response: { 200: answer(), ...refused } },
+      handler: async (req) => {
+        // The route's own body: TypeScript does not resolve the request's type over a generic schema.
+        const b = req.body as z.infer<B>;
+        const id = b.request_id;
+        const m = move(b);
+        const res = await db
+          .updateTable('data_requests')
+          .set(m.to)
+          .where('request_id', '=', id)
+          .where('kind', '=', 'erasure')
+          .where('status', '=', m.from)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, m.refusal);
+        req.audit = { ...m.audit, target: 'data-request', recordId: id };
+        return { statusCode: 200, message: m.message };
+      },
+    });
+  erasureMove(
+    '/api/privacy/requests/hold',
+    'holdDataRequest',
+    'Hold an erasure with a reason (a live matter)',
+    Hold,
+    (b) => ({
+      from: 'verified',
+      to: { status: 'held', hold_reason: b.reason },
+      refusal: 'Only a confirmed erasure that has not been carried out can be held.',
+      audit: { action: 'hold', summary: b.reason },
+      message: 'Erasure held',
+    }),
+  );
+  erasureMove(
+    '/api/privacy/requests/release',
+    'releaseDataRequest',
+    'Release the hold of an erasure (it is carried out when due)',
+    Id,
+    () => ({
+      from: 'held',
+      to: { status: 'verified', hold_reason: null },
+      refusal: 'This erasure is not on hold.',
+      audit: { action: 'release' },
+      message: 'Hold released',
+    }),
+  );
   route(app, {
     method: 'POST',
     url: '/api/privacy/requests/erase',

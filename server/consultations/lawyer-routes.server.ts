@@ -8,7 +8,7 @@ import { ADMIN, PUBLIC, ROLES_OF, answer, errors, idField, media, route } from '
 import { AppError } from '../lib/errors';
 import type { Services } from '../services';
 import { Lawyers, officeCities } from './lawyers.server';
-import { queryText } from './routes.server';
+import { deleted, queryText } from './routes.server';
 import type { Intake } from './service.server';
 
 const LawyerId = z.object({ lawyer_id: idField('lawyer_id') });
@@ -161,8 +161,7 @@ export function registerLawyerRoutes(app: FastifyInstance, services: Services, i
     handler: async (req) => {
       const { lawyer_id } = req.body;
       await lawyers.remove(lawyer_id);
-      req.audit = { action: 'delete', target: 'lawyer', recordId: lawyer_id };
-      return { statusCode: 200, message: 'Lawyer deleted' };
+      return deleted(req, 'lawyer', lawyer_id, 'Lawyer deleted');
     },
   });
   route(app, {

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../../content/settings';
+import { formatLongWhen } from '../../content/rules/dates';
 import { buildIcs, type IcsEvent } from '../mail/ics.server';
 import { escapeHtml, firmSignature, type Rendered } from '../mail/templates.server';
 import { translator, type ClientLocale, type Translator } from './catalogs/index';
@@ -57,7 +58,93 @@ function clientMail(c: ClientMailContext, subject: string, paragraphs: string[],
   const manage = withManage ? manageBlock(c) : { text: '', html: '' };
   const intro = tr.t('dear', { name: c.name });
   const text = [intro, '', ...paragraphs.flatMap((p) => [p, '']), manage.text, '', sig.text].join('\n');
-  const html = page(`<p>${escapeHtml(intro)}</p>${paragraphs.map((p) => `<p>${para(p)}</p>`).join('')}${manage.html}${sig.html}`, tr.lang);
+  const html = page(
+    `<p>${escapeHtml(intro)}</p>${paragraphs.map((p) => `<p>${para(p)}</p>`).join('')}${manage.html}${sig.html}`,
+    tr.lang,
+  );
+  return { subject, text, html };
+}
+
+// ── The received mails of a new request ──────────────────────────────────────────────────────────
+
+export interface ConsultationMailData {
+  reference: string;
+  name: string;
+  email: string;
+  contactNumber: string;
+  summary: string;
+  requestedAt: Date;
+  documentName?: string | null;
+  /** When the visitor ticked the consent; null when the request carried none ('Consent: not recorded'). */
+  consentAt: Date | null;
+  /** Absolute link to the consultations inbox in the admin. */
+  adminUrl: string;
+}
+
+function table(rows: Array<[string, string]>): { text: string; html: string } {
+  return {
+    text: rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    html: `<table cellpadding="4" style="border-collapse:collapse">${rows
+      .map(([k, v]) => `<tr><th align="left" valign="top">${escapeHtml(k)}</th><td>${para(v)}</td></tr>`)
+      .join('')}</table>`,
+  };
+}
+
+/** The consent as the firm reads it: when it was given, or plainly that the request carried none. */
+export function consentLine(at: Date | null): string {
+  return at ? `given ${formatLongWhen(at)}` : 'not recorded';
+}
+
+/** The firm's notification of a new consultation request (English, decision 0071). */
+export function firmNotification(c: ConsultationMailData, s: SiteSettings): Rendered {
+  const details = table([
+    ['Reference', c.reference],
+    ['Name', c.name],
+    ['Email', c.email],
+    ['Contact number', c.contactNumber],
+    ['Preferred date & time', formatLongWhen(c.requestedAt)],
+    ['Document', c.documentName ? `${c.documentName} (attached)` : 'none'],
+    ['Consent', consentLine(c.consentAt)],
+  ]);
+  const subject = `New consultation request ${c.reference}: ${c.name}`;
+  const text = [
+    `A new consultation request arrived through the website of ${s.firmName}.`,
+    '',
+    details.text,
+    '',
+    'Legal issue summary:',
+    c.summary,
+    '',
+    `Open the consultations inbox: ${c.adminUrl}`,
+    'Reply to this message to answer the client directly.',
+  ].join('\n');
+  const html = page(
+    `<p>A new consultation request arrived through the website of ${escapeHtml(s.firmName)}.</p>${details.html}` +
+      `<h3 style="font-size:16px">Legal issue summary</h3><p>${para(c.summary)}</p>` +
+      `<p><a href="${escapeHtml(c.adminUrl)}">Open the consultations inbox</a>. Reply to this message to answer the client directly.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The client's confirmation, in the request's language (decision 0071); the requested time travels as an
+ * .ics attachment beside it. English writes the time as it always did (the server's zone named).
+ */
+export function clientConfirmation(c: ConsultationMailData, s: SiteSettings, locale?: string | null): Rendered {
+  const tr = translator(locale);
+  const sig = firmSignature(s, tr);
+  const when = tr.locale === 'en' ? formatLongWhen(c.requestedAt) : tr.when(c.requestedAt, s.booking.timeZone);
+  const subject = tr.t('received.subject', { reference: c.reference });
+  const intro = tr.t('dear', { name: c.name });
+  const body1 = tr.t('received.thanks', { firm: s.firmName, reference: c.reference });
+  const body2 = tr.t('received.when', { when, phone: c.contactNumber });
+  const summaryLead = tr.t('received.summary');
+  const text = [intro, '', body1, '', body2, '', summaryLead, c.summary, '', sig.text].join('\n');
+  const html = page(
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(body1)}</p><p>${escapeHtml(body2)}</p>` +
+      `<p><strong>${escapeHtml(summaryLead)}</strong><br>${para(c.summary)}</p>${sig.html}`,
+    tr.lang,
+  );
   return { subject, text, html };
 }
 
@@ -71,7 +158,11 @@ function parts(c: ClientMailContext): { tr: Translator; when: string; v: Record<
 export function confirmedMail(c: ClientMailContext): Rendered {
   const { tr, v } = parts(c);
   if (c.videoUrl) {
-    return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.videoBody', v), tr.t('confirmed.videoJoin', { url: c.videoUrl }), tr.t('confirmed.videoInvite')]);
+    return clientMail(c, tr.t('confirmed.subject', v), [
+      tr.t('confirmed.videoBody', v),
+      tr.t('confirmed.videoJoin', { url: c.videoUrl }),
+      tr.t('confirmed.videoInvite'),
+    ]);
   }
   return clientMail(c, tr.t('confirmed.subject', v), [tr.t('confirmed.body', v), tr.t('confirmed.invite')]);
 }
@@ -88,14 +179,21 @@ export function declinedMail(c: ClientMailContext, note: string | null): Rendere
 
 export function cancelledMail(c: ClientMailContext, byClient: boolean): Rendered {
   const { tr, v } = parts(c);
-  return clientMail(c, tr.t('cancelled.subject', v), [tr.t(byClient ? 'cancelled.byClient' : 'cancelled.byFirm', v), tr.t('cancelled.ics')], false);
+  return clientMail(
+    c,
+    tr.t('cancelled.subject', v),
+    [tr.t(byClient ? 'cancelled.byClient' : 'cancelled.byFirm', v), tr.t('cancelled.ics')],
+    false,
+  );
 }
 
 export function reminderMail(c: ClientMailContext): Rendered {
   const { tr, v } = parts(c);
   return clientMail(c, tr.t('reminder.subject', v), [
     tr.t('reminder.body', v),
-    c.videoUrl ? tr.t('reminder.video', { url: c.videoUrl }) : tr.t('reminder.address', { address: c.address ?? c.settings.headquarters.address }),
+    c.videoUrl
+      ? tr.t('reminder.video', { url: c.videoUrl })
+      : tr.t('reminder.address', { address: c.address ?? c.settings.headquarters.address }),
   ]);
 }
 
@@ -120,7 +218,13 @@ export function firmClientAction(reference: string, name: string, action: string
 }
 
 /** The block added to the firm's notification: the one-click links, or what the conflict check found. */
-export function firmExtra(opts: { confirmUrl?: string; declineUrl?: string; conflicts: ConflictMatch[]; slot: boolean; opposingParty: string | null }): {
+export function firmExtra(opts: {
+  confirmUrl?: string;
+  declineUrl?: string;
+  conflicts: ConflictMatch[];
+  slot: boolean;
+  opposingParty: string | null;
+}): {
   text: string;
   html: string;
 } {
@@ -130,16 +234,29 @@ export function firmExtra(opts: { confirmUrl?: string; declineUrl?: string; conf
     text.push(`Opposing party: ${opts.opposingParty}`);
     html += `<p><strong>Opposing party:</strong> ${escapeHtml(opts.opposingParty)}</p>`;
   }
-  text.push(opts.slot ? 'The time is a slot booked from the website calendar.' : 'The time is the client\'s preferred time (not a booked slot).');
+  text.push(
+    opts.slot
+      ? 'The time is a slot booked from the website calendar.'
+      : "The time is the client's preferred time (not a booked slot).",
+  );
   html += `<p>${opts.slot ? 'The time is a slot booked from the website calendar.' : 'The time is the client’s preferred time (not a booked slot).'}</p>`;
   if (opts.conflicts.length) {
     const lines = opts.conflicts.map((m) => `- ${m.why}`);
-    text.push('', 'CONFLICT REVIEW: this request is on hold; nothing beyond "request received" was sent to the client.', ...lines, 'Clear or decline it in the consultations inbox.');
+    text.push(
+      '',
+      'CONFLICT REVIEW: this request is on hold; nothing beyond "request received" was sent to the client.',
+      ...lines,
+      'Clear or decline it in the consultations inbox.',
+    );
     html += `<div style="border:2px solid #b02a37;padding:8px 12px;margin:12px 0"><p style="color:#b02a37"><strong>Conflict review:</strong> this request is on hold; nothing beyond “request received” was sent to the client.</p><ul>${opts.conflicts
       .map((m) => `<li>${escapeHtml(m.why)}</li>`)
       .join('')}</ul><p>Clear or decline it in the consultations inbox.</p></div>`;
   } else if (opts.confirmUrl && opts.declineUrl) {
-    text.push('', `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`, `Decline: ${opts.declineUrl}`);
+    text.push(
+      '',
+      `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`,
+      `Decline: ${opts.declineUrl}`,
+    );
     html += `<p>${button(opts.confirmUrl, 'Confirm consultation', '#198754')}${button(opts.declineUrl, 'Decline', '#b02a37')}</p><p style="font-size:13px;color:#555">Each link works once, without signing in, for 7 days.</p>`;
   }
   return { text: text.join('\n'), html };
@@ -168,11 +285,21 @@ export function lawyerMail(opts: {
   confirmUrl?: string;
   declineUrl?: string;
 }): Rendered {
-  const text = [...opts.lines, ...(opts.videoUrl ? [`Video meeting link: ${opts.videoUrl}`] : []), '', `Open the request: ${opts.adminUrl}`];
+  const text = [
+    ...opts.lines,
+    ...(opts.videoUrl ? [`Video meeting link: ${opts.videoUrl}`] : []),
+    '',
+    `Open the request: ${opts.adminUrl}`,
+  ];
   let html = `${opts.lines.map((l) => `<p>${para(l)}</p>`).join('')}`;
-  if (opts.videoUrl) html += `<p>Video meeting link: <a href="${escapeHtml(opts.videoUrl)}">${escapeHtml(opts.videoUrl)}</a></p>`;
+  if (opts.videoUrl)
+    html += `<p>Video meeting link: <a href="${escapeHtml(opts.videoUrl)}">${escapeHtml(opts.videoUrl)}</a></p>`;
   if (opts.confirmUrl && opts.declineUrl) {
-    text.push('', `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`, `Decline: ${opts.declineUrl}`);
+    text.push(
+      '',
+      `Confirm with one click (link valid 7 days, works once): ${opts.confirmUrl}`,
+      `Decline: ${opts.declineUrl}`,
+    );
     html += `<p>${button(opts.confirmUrl, 'Confirm consultation', '#198754')}${button(opts.declineUrl, 'Decline', '#b02a37')}</p>`;
   }
   html += `<p><a href="${escapeHtml(opts.adminUrl)}">Open the request</a></p>`;

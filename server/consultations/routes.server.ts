@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { MODES } from '../../content/lawyers';
@@ -24,7 +24,7 @@ import {
   text,
   zodMessage,
 } from '../api/route-schema';
-import { DECISIONS, type Decision, type Intake } from './service.server';
+import { DECISION_WORDS, DECISIONS, type Decision, type Intake, type IntakeRow } from './service.server';
 import { formatInZone } from './mails.server';
 import { translator, type MessageKey, type Translator } from './catalogs/index';
 import { matchesAny } from '../content/lifecycle/admin-list';
@@ -104,6 +104,12 @@ const Slots = answer({
     }),
   ),
 });
+
+/** A deletion's answer, with its entry in the audit log. */
+export function deleted(req: FastifyRequest, target: string, recordId: number, message: string) {
+  req.audit = { action: 'delete', target, recordId };
+  return { statusCode: 200, message };
+}
 
 /** zod's first message as a 400. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -192,17 +198,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     handler: async (req) => {
       const b = req.body;
       const row = await intake.decide(b.consultation_id, b.action, b.note || null);
-      req.audit = {
-        action: b.action,
-        target: 'consultation',
-        recordId: row.consultation_id,
-        summary: `${row.reference} → ${row.status}`,
-      };
-      return {
-        statusCode: 200,
-        message: decidedMessage(b.action),
-        consultation: { consultation_id: row.consultation_id, status: row.status },
-      };
+      return decided(req, row, b.action, `${row.reference} → ${row.status}`, DECISION_WORDS[b.action].answer);
     },
   });
 
@@ -222,20 +218,15 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
     handler: async (req) => {
       const b = req.body;
       const row = await intake.clearConflict(b.consultation_id, b.action, b.note || null);
-      req.audit = {
-        action: b.action === 'clear' ? 'clear-conflict' : 'decline',
-        target: 'consultation',
-        recordId: row.consultation_id,
-        summary: row.reference,
-      };
-      return {
-        statusCode: 200,
-        message:
-          b.action === 'clear'
-            ? 'Conflict cleared: the request now waits for your decision.'
-            : 'Request declined; the client has been told.',
-        consultation: { consultation_id: row.consultation_id, status: row.status },
-      };
+      return b.action === 'clear'
+        ? decided(
+            req,
+            row,
+            'clear-conflict',
+            row.reference,
+            'Conflict cleared: the request now waits for your decision.',
+          )
+        : decided(req, row, 'decline', row.reference, DECISION_WORDS.decline.answer);
     },
   });
 
@@ -365,8 +356,7 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
       const { party_id } = req.body;
       const res = await db.deleteFrom('conflict_parties').where('party_id', '=', party_id).executeTakeFirst();
       if (Number(res.numDeletedRows) !== 1) throw new AppError(404, 'Party not found');
-      req.audit = { action: 'delete', target: 'conflict-party', recordId: party_id };
-      return { statusCode: 200, message: 'Party deleted' };
+      return deleted(req, 'conflict-party', party_id, 'Party deleted');
     },
   });
   route(app, {
@@ -588,14 +578,10 @@ export function registerIntakeRoutes(app: FastifyInstance, services: Services, i
   });
 }
 
-function decidedMessage(action: Decision): string {
-  return {
-    confirm: 'Consultation confirmed; the client has been sent an invitation.',
-    decline: 'Request declined; the client has been told.',
-    cancel: 'Consultation cancelled; the client has been sent a calendar cancellation.',
-    complete: 'Consultation marked as completed.',
-    no_show: 'Consultation marked as a no-show.',
-  }[action];
+/** A decision's answer (the request's new status), with its entry in the audit log. */
+function decided(req: FastifyRequest, row: IntakeRow, action: string, summary: string, message: string) {
+  req.audit = { action, target: 'consultation', recordId: row.consultation_id, summary };
+  return { statusCode: 200, message, consultation: { consultation_id: row.consultation_id, status: row.status } };
 }
 
 const CLIENT_STATUS = {

@@ -7,6 +7,7 @@ import type { SiteSettings } from '../../content/settings';
 import { AppError } from '../lib/errors';
 import type { MailService } from '../mail/service.server';
 import type { OutboxAttachment } from '../mail/outbox.server';
+import type { Whatsapp } from '../whatsapp/service.server';
 import type { Services } from '../services';
 import { loadLinkSecret, LinkSigner, useLink, type LinkPayload } from './links.server';
 import {
@@ -47,6 +48,14 @@ const TRANSITIONS: Record<Decision, { from: string[]; to: string }> = {
   cancel: { from: ['confirmed', 'new', 'contacted', 'scheduled', 'conflict_review'], to: 'cancelled' },
   complete: { from: ['confirmed'], to: 'completed' },
   no_show: { from: ['confirmed'], to: 'no_show' },
+};
+/** How each decision is told: in a refusal ("cannot be confirmed") and in the administrator's answer. */
+export const DECISION_WORDS: Record<Decision, { past: string; answer: string }> = {
+  confirm: { past: 'confirmed', answer: 'Consultation confirmed; the client has been sent an invitation.' },
+  decline: { past: 'declined', answer: 'Request declined; the client has been told.' },
+  cancel: { past: 'cancelled', answer: 'Consultation cancelled; the client has been sent a calendar cancellation.' },
+  complete: { past: 'marked completed', answer: 'Consultation marked as completed.' },
+  no_show: { past: 'marked as a no-show', answer: 'Consultation marked as a no-show.' },
 };
 const STATUS_WORDS: Record<string, string> = {
   new: 'waiting for a decision',
@@ -123,6 +132,8 @@ export class Intake {
   constructor(
     readonly services: Services,
     readonly mail: MailService,
+    /** WhatsApp updates (decision 0072); off (queues nothing) without the settings. */
+    readonly whatsapp: Whatsapp,
   ) {
     this.lawyers = new Lawyers(services);
   }
@@ -554,7 +565,7 @@ export class Intake {
         if (!t.from.includes(row.status)) {
           throw new AppError(
             409,
-            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${decisionPast(decision)}.`,
+            `This request is ${STATUS_WORDS[row.status] ?? row.status}, so it cannot be ${DECISION_WORDS[decision].past}.`,
           );
         }
         const res = await trx
@@ -707,8 +718,8 @@ export class Intake {
     update: 'confirmed' | 'reminder' | 'cancelled',
     settings: SiteSettings,
   ): Promise<void> {
-    const wa = this.mail.whatsapp;
-    if (!wa?.enabled || !row.whatsapp_to) return;
+    const wa = this.whatsapp;
+    if (!wa.enabled || !row.whatsapp_to) return;
     const when = translator(row.locale).when(new Date(row.requested_at), settings.booking.timeZone);
     // Where it takes place: the video link of a confirmed video consultation, else the booking's office (decision 0068).
     const place = row.video_room
@@ -1166,14 +1177,4 @@ export class Intake {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-function decisionPast(d: Decision): string {
-  return {
-    confirm: 'confirmed',
-    decline: 'declined',
-    cancel: 'cancelled',
-    complete: 'marked completed',
-    no_show: 'marked as a no-show',
-  }[d];
 }

@@ -1,5 +1,6 @@
 /** The tables of consultation intake and data rights, and the columns intake adds to consultations (migrations 0013, 0014). */
 import type { Generated } from 'kysely';
+import type { ErasureRequestRow } from '../../content/admin-views';
 
 /** The row types of the intake tables, joined into the typed Database (server/database.ts). */
 export interface IntakeTables {
@@ -30,20 +31,21 @@ export interface IntakeTables {
     updated_at: string;
   };
   lawyer_slot_seats: { lawyer_id: number; slot_start: string; consultation_id: number; created_at: string };
-  lawyer_feed_events: { lawyer_id: number; consultation_id: number; sequence: number; status: 'CONFIRMED' | 'CANCELLED'; changed_at: string };
+  lawyer_feed_events: {
+    lawyer_id: number;
+    consultation_id: number;
+    sequence: number;
+    status: 'CONFIRMED' | 'CANCELLED';
+    changed_at: string;
+  };
+  /** Its dates, hold and count are what the admin's Data requests table reads (content/admin-views.ts). */
   data_requests: {
     request_id: Generated<number>;
     kind: 'access' | 'erasure';
     email: string | null;
     email_hash: string;
-    status: 'pending' | 'verified' | 'held' | 'done';
-    created_at: string;
-    verified_at: string | null;
-    due_at: string | null;
-    hold_reason: string | null;
-    completed_at: string | null;
-    removed: number | null;
-  };
+    status: 'pending' | ErasureRequestRow['status'];
+  } & Pick<ErasureRequestRow, 'created_at' | 'verified_at' | 'due_at' | 'hold_reason' | 'completed_at' | 'removed'>;
 }
 
 /** The columns intake adds to consultations (migration 0013). */

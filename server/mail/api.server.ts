@@ -1,26 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
-import { CONSULTATION_DOC_MAX, honeypotFilled, newReference, type MailService } from './service.server';
+import type { MailService } from './service.server';
 import type { Services } from '../services';
 import { requireAdmin } from '../api/auth-hooks';
-import { formAnswer } from '../consultations/pages.server';
-import {
-  CONSENT_FIELD,
-  CONSENT_LABEL,
-  HONEYPOT_FIELD,
-  LOCALE_FIELD,
-  NOTICE_VERSION_FIELD,
-  OPPOSING_PARTY_FIELD,
-  SLOT_FIELD,
-  WHATSAPP_FIELD,
-  WHATSAPP_NUMBER_FIELD,
-} from '../../content/consultation';
-import { CLIENT_LOCALES, isClientLocale, translator } from '../consultations/catalogs/index';
 import { z } from 'zod';
 import {
   ADMIN,
-  PUBLIC,
   ROLES_OF,
   answer,
   arr,
@@ -35,7 +21,6 @@ import {
 } from '../api/route-schema';
 import { MAIL_STATUSES, type OutboxEntry } from './outbox.server';
 import { MAX_MAIL_FILES } from './service.server';
-import { CONSENT_REQUIRED_MESSAGE } from '../../content/consultation-schema';
 import { objectOf, parseJson } from '../../content/json';
 
 const tags = ['Mail and consultations'];
@@ -65,40 +50,11 @@ const MessageView = z.strictObject({
 });
 const Sent = answer({ success, mail_id: int.meta({ description: 'The message in the mail log' }) });
 
-const contactForm = obj(
-  {
-    name: str('Name'),
-    email: str('Email', { format: 'email' }),
-    contactNumber: str('Contact number'),
-    LegalIssueSummary: str('Legal issue summary'),
-    datetime: str('Preferred date and time'),
-    document: binary('Optional document'),
-    [CONSENT_FIELD]: str(
-      `Optional. The checkbox '${CONSENT_LABEL}' (required on the site's own form): 'true', 'on' or '1' stores the time it was given as consent_at. Left out (or blank), the request is stored with no consent recorded. Any other value answers 400 "${CONSENT_REQUIRED_MESSAGE}".`,
-    ),
-    [SLOT_FIELD]: str('Optional: a free slot (ISO start time from listConsultationSlots) instead of a preferred time'),
-    [OPPOSING_PARTY_FIELD]: str('Optional: the opposing party (for the conflict check)'),
-    [NOTICE_VERSION_FIELD]: str('Optional: the version of the privacy notice the visitor saw'),
-    [LOCALE_FIELD]: str(
-      `Optional: the visitor's language (${CLIENT_LOCALES.join(', ')}); the client's mails and link pages are written in it, the firm's stay English. Left out: English, as the spec's call.`,
-      { enum: [...CLIENT_LOCALES] },
-    ),
-    [WHATSAPP_FIELD]: str(
-      "Optional, only when WhatsApp is configured: 'true', 'on' or '1' asks for the received, confirmed, reminder and cancelled updates on WhatsApp too",
-    ),
-    [WHATSAPP_NUMBER_FIELD]: str(
-      'Optional: the WhatsApp number (with the country code; a 10-digit Indian number is read as +91); the contact number when left blank',
-    ),
-    [HONEYPOT_FIELD]: str(
-      'Honeypot: hidden from people, leave it empty. A request with a value here is answered like a success (with a reference) but nothing is stored or mailed.',
-      { maxLength: 0 },
-    ),
-  },
-  ['name', 'email', 'contactNumber', 'LegalIssueSummary', 'datetime'],
-);
-
-/** The two mail calls answer {statusCode, message, success}: failures (401, 400, 429, 500) carry success: false. */
-async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+/**
+ * The spec's two mail calls (sendMail here, bookConsultation in server/consultations) answer {statusCode,
+ * message, success}: failures (401, 400, 429, 500) carry success: false.
+ */
+export async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('application/json'))
     return payload;
   const body = objectOf(parseJson(payload)); // null: not a JSON object after all
@@ -110,77 +66,13 @@ async function addSuccessFlag(_req: FastifyRequest, reply: FastifyReply, payload
 }
 
 /**
- * POST /api/mail/contact (the Book Consultation form, public, rate-limited) and POST /api/mail/sendmail
- * (administrator mail), plus the mail log of the admin: GET /api/mail/outbox, POST /api/mail/retry.
+ * POST /api/mail/sendmail (administrator mail) and the mail log of the admin: GET /api/mail/outbox,
+ * POST /api/mail/retry. The booking call under /api/mail/contact is the consultations' (decision 0105).
  */
 export async function registerMailRoutes(app: FastifyInstance, services: Services, mail: MailService): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onSend', addSuccessFlag);
     const admin = requireAdmin(services);
-    const limit = services.config.consultationRateLimit;
-
-    route(scope, {
-      method: 'POST',
-      url: '/api/mail/contact',
-      config: limit > 0 ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
-      schema: {
-        operationId: 'bookConsultation',
-        roles: PUBLIC,
-        tags,
-        summary:
-          'Book a consultation (public, rate-limited). The answer carries success; a form posted by a browser (Accept: text/html) gets a page.',
-        requestBody: {
-          required: true,
-          content: { 'multipart/form-data': { schema: contactForm }, 'application/json': { schema: contactForm } },
-        },
-        response: {
-          200: answer({ success, reference: z.string().meta({ description: 'Reference of the request' }) }),
-          ...errors(400, 413, 415),
-        },
-      },
-      handler: async (req, reply) => {
-        const body = await readBody(req, services.files.tmpDir, CONSULTATION_DOC_MAX);
-        // In the visitor's language when the call names one (decision 0071); the spec's call is answered as always.
-        const lang =
-          typeof body.fields[LOCALE_FIELD] === 'string' ? body.fields[LOCALE_FIELD].trim().toLowerCase() : '';
-        const received = (reference: string) => ({
-          statusCode: 200,
-          success: true,
-          message: translator(isClientLocale(lang) ? lang : 'en').t('form.received', { reference }),
-          reference,
-        });
-        // A browser without JavaScript posted the form itself: answer with a page, not JSON (decision 0017).
-        const page = String(req.headers.accept ?? '').includes('text/html');
-        try {
-          // A request is counted under the page its visit landed on (decision 0058; not with DNT, GPC or a bot).
-          const create = async () => {
-            const made = await mail.createConsultation(body);
-            await services.insights
-              .recordRequest({ ip: req.ip, headers: req.headers })
-              .catch((err: unknown) => req.log.error({ err }, 'insights: request not counted'));
-            return made;
-          };
-          if (page)
-            return await formAnswer(
-              reply,
-              services,
-              async () => (honeypotFilled(body.fields) ? newReference() : (await create()).reference),
-              lang,
-            );
-          // The hidden honeypot came back filled: a bot. Answer exactly like a success (it learns nothing),
-          // but store nothing, queue no mail and keep no file (the temporary upload goes in `finally`).
-          if (honeypotFilled(body.fields)) {
-            req.log.info({ ip: req.ip }, 'consultation form: honeypot filled, request dropped');
-            return received(newReference());
-          }
-          const { reference } = await create();
-          return received(reference);
-        } finally {
-          await body.cleanup();
-        }
-      },
-    });
-
     route(scope, {
       method: 'POST',
       url: '/api/mail/sendmail',

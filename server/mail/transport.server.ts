@@ -26,7 +26,11 @@ export interface MailTransport {
 export class PermanentMailError extends Error {}
 
 /** The nodemailer message of an outbox row; stored attachments are read from the file store. */
-export async function toMailOptions(row: OutboxRow, from: MailFrom, files: Pick<FileStore, 'open'>): Promise<Mail.Options> {
+export async function toMailOptions(
+  row: OutboxRow,
+  from: MailFrom,
+  files: Pick<FileStore, 'open'>,
+): Promise<Mail.Options> {
   const attachments: Mail.Attachment[] = [];
   for (const a of row.attachments) {
     if (a.path) {
@@ -101,13 +105,16 @@ export function smtpTransport(url: string, files: Pick<FileStore, 'open'>): Mail
 /** Without SMTP_URL: each message becomes DATA_DIR/outbox/<id>.eml, written atomically (a rewrite replaces it). */
 export function fileTransport(dataDir: string, files: Pick<FileStore, 'open'>): MailTransport {
   let made: TransporterOf<StreamTransport.SentMessageInfo> | null = null;
-  const transporter = () => (made ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
+  const transporter = () =>
+    (made ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   const dir = path.join(dataDir, 'outbox');
   return {
     kind: 'file',
     async send(row, from) {
       const opts = await toMailOptions(row, from, files);
-      const info = await transporter().sendMail(opts).finally(() => release(opts));
+      const info = await transporter()
+        .sendMail(opts)
+        .finally(() => release(opts));
       // `buffer: true`: the message comes back whole, never as a stream.
       if (!Buffer.isBuffer(info.message)) throw new Error('the file transport gave no message buffer');
       await mkdir(dir, { recursive: true });
@@ -123,5 +130,17 @@ export function fileTransport(dataDir: string, files: Pick<FileStore, 'open'>): 
       await rename(tmp, path.join(dir, name));
     },
     close: () => made?.close(),
+  };
+}
+
+/** The outbox's transport: each row by its channel. */
+export function channelTransport(email: MailTransport, whatsapp: MailTransport): MailTransport {
+  return {
+    kind: email.kind,
+    send: (row, from) => (row.channel === 'whatsapp' ? whatsapp.send(row, from) : email.send(row, from)),
+    close: () => {
+      email.close();
+      whatsapp.close();
+    },
   };
 }

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  hasChromium,
-  launchBrowser,
-  NO_CHROMIUM_REASON,
-  seriousViolations,
-  waitForHydration,
-} from '../helpers/browser';
+import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
 import { adminContext, contextCookie } from './admin-helpers';
 
@@ -202,6 +196,8 @@ describe.skipIf(!hasChromium)(title, () => {
 
   // The scripts a page loaded, read from its resource timings once it is hydrated (not `networkidle`,
   // which waits for 500 ms of quiet and timed out on a loaded CI machine).
+  const hydrated = (page: Page) =>
+    page.waitForSelector('.public-site[data-hydrated="true"]', { state: 'attached', timeout: 45_000 });
   const scriptsOf = (page: Page): Promise<string[]> =>
     page.evaluate(() =>
       performance
@@ -216,7 +212,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const scripts = new Set<string>();
     for (const p of ['/', '/contact', '/faqs']) {
       await page.goto(p);
-      await waitForHydration(page, 45_000);
+      await hydrated(page);
       for (const u of await scriptsOf(page)) scripts.add(u);
     }
     expect(scripts.size).toBeGreaterThan(0);

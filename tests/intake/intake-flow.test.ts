@@ -37,6 +37,12 @@ const postForm = async (url: string, fields: Record<string, string>) => {
 const statusOf = async (reference: string) =>
   String((await s.services.store.db.selectFrom('consultations').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status);
 const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, s.url);
+/** A mailed link's page (200) and the token it carries. */
+const openLink = async (link: string) => {
+  const page = await fetch(local(link));
+  expect(page.status).toBe(200);
+  return { html: await page.text(), t: new URL(link).searchParams.get('t')! };
+};
 
 describe('received → confirmed by link → reminder → cancelled by the client', () => {
   let reference = '';
@@ -57,13 +63,10 @@ describe('received → confirmed by link → reminder → cancelled by the clien
   });
 
   it('the firm’s link shows the request and confirms with one button, once, without signing in', async () => {
-    const page = await fetch(local(confirmLink));
-    expect(page.status).toBe(200);
-    const html = await page.text();
+    const { html, t } = await openLink(confirmLink);
     expect(html).toContain('Meera Pillai');
     expect(html).toContain('Confirm consultation');
     expect(await statusOf(reference)).toBe('new'); // a GET (a mail scanner) changes nothing
-    const t = new URL(confirmLink).searchParams.get('t')!;
     const done = await postForm(`${s.url}/consultation/decide`, { t });
     expect(done.status).toBe(200);
     expect(done.text).toContain('Confirmed');
@@ -102,12 +105,9 @@ describe('received → confirmed by link → reminder → cancelled by the clien
   });
 
   it('the client cancels by their link: cancelling .ics with the same UID, the firm is told, the slot is free again', async () => {
-    const page = await fetch(local(manageLink));
-    expect(page.status).toBe(200);
-    const html = await page.text();
+    const { html, t } = await openLink(manageLink);
     expect(html).toContain('Cancel my consultation');
     expect(html).toContain('Ask for another time');
-    const t = new URL(manageLink).searchParams.get('t')!;
     const done = await postForm(`${s.url}/consultation/manage`, { t, action: 'cancel' });
     expect(done.status).toBe(200);
     expect(done.text).toContain('Your consultation is cancelled');

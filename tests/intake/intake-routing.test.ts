@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountWithRole } from '../helpers/roles';
+import { countRows } from '../helpers/checks';
 import { call } from '../helpers/server';
 import { consultationForm, intakeServer, until, type Received } from '../helpers/mail-sink';
 
@@ -63,15 +64,7 @@ const slots = async (query: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.slots as Array<{ start: string; remaining: number; lawyers?: number[]; lawyer_names?: string[] }>;
 };
-const count = async () =>
-  Number(
-    (
-      await s.services.store.db
-        .selectFrom('consultations')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = () => countRows(s.services.store.db, 'consultations');
 const rowOf = (reference: string) =>
   s.services.store.db
     .selectFrom('consultations')
@@ -376,27 +369,26 @@ describe('booking with routing', () => {
       );
     const queued = await outbox();
 
+    const reassign = (lawyer: { lawyer_id: number }, override?: unknown) =>
+      post('/api/consultations/reassign', {
+        consultation_id: id,
+        lawyer_id: lawyer.lawyer_id,
+        ...(override === undefined ? {} : { override }),
+      });
+
     // Chitra: Kochi and family law only.
-    let x = await post('/api/consultations/reassign', { consultation_id: id, lawyer_id: chitra.lawyer_id });
+    let x = await reassign(chitra);
     expect(x.status).toBe(409);
     expect(x.body.message).toBe(
       'Adv. Chitra Nair does not sit in the Bengaluru office. Adv. Chitra Nair does not handle Employment Law matters.',
     );
     expect(x.body.overridable).toEqual(['office', 'practice_area']);
     // Confirming one reason of two is not enough; nothing changed, nobody mailed.
-    x = await post('/api/consultations/reassign', {
-      consultation_id: id,
-      lawyer_id: chitra.lawyer_id,
-      override: ['office'],
-    });
+    x = await reassign(chitra, ['office']);
     expect(x.status).toBe(409);
     expect(x.body.overridable).toEqual(['office', 'practice_area']);
     // Bala: Bengaluru and employment, but his Monday ends at 05:00.
-    x = await post('/api/consultations/reassign', {
-      consultation_id: id,
-      lawyer_id: bala.lawyer_id,
-      override: ['office'],
-    });
+    x = await reassign(bala, ['office']);
     expect(x.status).toBe(409);
     expect(x.body.message).toMatch(
       /^Adv\. Bala Krishnan does not work at that time \(.*6:00 am.*\) in the Bengaluru office\.$/,
@@ -408,17 +400,13 @@ describe('booking with routing', () => {
 
     // A wrong override is a 400, and changes nothing.
     for (const override of [['weekends'], 'hours', [1]]) {
-      x = await post('/api/consultations/reassign', { consultation_id: id, lawyer_id: bala.lawyer_id, override });
+      x = await reassign(bala, override);
       expect(x.status, JSON.stringify(override)).toBe(400);
       expect(x.body.message).toMatch(/^override must /);
     }
 
     // Confirmed past both reasons: Chitra has it, the seat moved, the audit names the override.
-    x = await post('/api/consultations/reassign', {
-      consultation_id: id,
-      lawyer_id: chitra.lawyer_id,
-      override: ['practice_area', 'office'],
-    });
+    x = await reassign(chitra, ['practice_area', 'office']);
     expect(x.status, JSON.stringify(x.body)).toBe(200);
     expect(Number((await rowOf(r.body.reference)).lawyer_id)).toBe(chitra.lawyer_id);
     expect(await seats()).toEqual([chitra.lawyer_id]);

@@ -38,6 +38,7 @@ import {
   type PublishedTranslation,
 } from '../../server/translations/service.server';
 import { PUBLIC_PAGES } from '../e2e/public-fixture';
+import { countRows } from '../helpers/checks';
 import { call, startServer, type Json, type TestServer } from '../helpers/server';
 
 const LOCALES = ['ml', 'hi'] as const;
@@ -132,15 +133,7 @@ describe('a fresh demo seed in Malayalam and Hindi', () => {
     const res = await fetch(s.url + url);
     return { status: res.status, text: await res.text() };
   };
-  const countTranslations = async () =>
-    Number(
-      (
-        await s.services.store.db
-          .selectFrom('content_translations')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const countTranslations = () => countRows(s.services.store.db, 'content_translations');
 
   it('publishes every demo row with text and the settings texts in both languages, none outdated', async () => {
     let rows = 0;

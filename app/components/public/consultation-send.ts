@@ -1,13 +1,5 @@
-import {
-  CONSENT_FIELD,
-  HONEYPOT_FIELD,
-  LOCALE_FIELD,
-  NOTICE_VERSION_FIELD,
-  OPPOSING_PARTY_FIELD,
-  SLOT_FIELD,
-  WHATSAPP_FIELD,
-  WHATSAPP_NUMBER_FIELD,
-} from '../../../content/consultation';
+import { CONSENT_FIELD, HONEYPOT_FIELD, SLOT_FIELD } from '../../../content/consultation';
+import { OPTIONAL_BOOKING_FIELDS } from '../../../content/consultation-fields';
 import { ROUTING_FIELDS } from '../../../content/booking-routing';
 import { api } from '../../lib/api';
 import type { MessageKey, Translate } from '../../lib/i18n';
@@ -59,14 +51,7 @@ export async function sendConsultation(form: HTMLFormElement, t: Translate): Pro
     if (fd.has(name)) body.append(name, String(fd.get(name) ?? ''));
   // Intake (decision 0017): the chosen slot, the opposing party and the notice version, when present.
   // The visitor's language and the WhatsApp opt-in (decisions 0071, 0072), when the page has them.
-  for (const name of [
-    SLOT_FIELD,
-    OPPOSING_PARTY_FIELD,
-    NOTICE_VERSION_FIELD,
-    LOCALE_FIELD,
-    WHATSAPP_FIELD,
-    WHATSAPP_NUMBER_FIELD,
-  ]) {
+  for (const name of OPTIONAL_BOOKING_FIELDS) {
     const v = fd.get(name);
     if (typeof v === 'string' && v.trim()) body.append(name, v);
   }

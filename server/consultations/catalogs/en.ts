@@ -1,3 +1,5 @@
+import { SIGNATURE_EN } from '../../mail/templates.server';
+
 /**
  * The client's side of consultations in English (decision 0071): the mails to the client (received,
  * confirmed, declined, reminder, moved, cancelled, the data-rights links) and the pages behind the links of
@@ -7,10 +9,7 @@
 export const en = {
   // Every client mail
   dear: 'Dear {name},',
-  'signature.phone': 'Phone: {phones}',
-  'signature.email': 'Email: {email}',
-  'signature.hours': 'Consultation hours: {hours}, {days}',
-  'signature.hoursJoin': '{first} and {second}',
+  ...SIGNATURE_EN,
   'manage.call': 'To cancel or change the time, please call the office: {phones}.',
   'manage.link': 'To cancel or ask for another time, use this link (until {hours} hours before the consultation; after that, please call the office: {phones}):',
   'manage.button': 'Cancel or ask for another time',
