@@ -303,6 +303,30 @@ export function newFileRequired(field: string, onAdd: string, onUpdate = onAdd):
   return (_v, ctx) => (ctx.hasNewFile(field) ? null : ctx.mode === 'add' ? onAdd : onUpdate);
 }
 
+/** An image file field: any image (`image/*`), with its alt text kept beside it (content/alt.ts). */
+export function imageFile<const L extends string>(label: L) {
+  return { kind: 'image', label, accept: IMAGE_ACCEPT } as const;
+}
+
+/**
+ * A group that is one image and nothing else (the about image, a calendar, a carousel slide): its image field,
+ * the rule that every write brings a new image (`onAdd` its message on add, `onUpdate` on update and when an
+ * update names no id), and no text for the Rule 36 check to read.
+ */
+export function oneImage<const F extends string, const L extends string>(
+  field: F,
+  label: L,
+  onAdd: string,
+  onUpdate = onAdd,
+) {
+  return {
+    files: { [field]: imageFile(label) } as { [K in F]: ReturnType<typeof imageFile<L>> },
+    validate: newFileRequired(field, onAdd, onUpdate),
+    missingIdMessage: onUpdate,
+    rule36: { fields: [] },
+  } satisfies Pick<ResourceDeclaration, 'files' | 'validate' | 'missingIdMessage' | 'rule36'>;
+}
+
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }

@@ -3,6 +3,7 @@
  * routing of a booking) and the admin screen that edits them. A lawyer's weekly hours are kept per office,
  * as wall times in the firm's zone; they narrow the firm's booking rules, never widen them.
  */
+import { hoursWindowSchema } from './hours-schema';
 import { minutesOf, WEEKDAYS, type HoursWindow, type Weekday } from './rules/slots';
 import { z } from './zod';
 
@@ -21,13 +22,10 @@ export type LawyerWeek = Partial<Record<Weekday, HoursWindow[]>>;
 export const REASSIGN_OVERRIDES = ['office', 'practice_area', 'hours'] as const;
 export type ReassignOverride = (typeof REASSIGN_OVERRIDES)[number];
 
-const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30.');
-const hoursWindow = z
-  .object({ from: hhmm, to: hhmm })
-  .refine(
-    (w) => (minutesOf(w.to) ?? 0) > (minutesOf(w.from) ?? 0),
-    'The end of a lawyer’s hours must come after the start.',
-  );
+const hoursWindow = hoursWindowSchema({
+  time: 'Use a time like 09:30.',
+  order: 'The end of a lawyer’s hours must come after the start.',
+});
 const day = z.array(hoursWindow).max(6).optional();
 export const LawyerWeekSchema = z.object({ sun: day, mon: day, tue: day, wed: day, thu: day, fri: day, sat: day });
 

@@ -1,6 +1,7 @@
 import { components, z } from './zod';
 import { DEFAULT_LOCALE, LOCALES } from './locales';
-import { isDay, isTimeZone, minutesOf, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
+import { hoursWindowSchema } from './hours-schema';
+import { isDay, isTimeZone, WEEKDAYS, type BookingRules, type Weekday } from './rules/slots';
 
 /** Defaults of the Rule 36 settings (decision 0019); the disclaimer texts are the spec's. */
 export const RULE36_DEFAULTS = {
@@ -51,13 +52,15 @@ const url = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
 // ── Intake (decision 0017): booking rules, the data-protection contact and retention. Kept together here so
 // other additions to the settings stay apart from it. Every part has a default, so settings stored before
 // it existed still read.
-const hhmm = z.string().refine((v) => minutesOf(v) !== null, 'Use a time like 09:30');
-const hoursWindow = z
-  .object({ from: hhmm, to: hhmm })
-  .refine(
-    (w) => (minutesOf(w.to) ?? 0) > (minutesOf(w.from) ?? 0),
-    'The end of opening hours must come after the start',
-  );
+const hoursWindow = hoursWindowSchema({
+  time: 'Use a time like 09:30',
+  order: 'The end of opening hours must come after the start',
+});
+/** A number of whole hours from none up to `days` days (a notice, a cut-off). */
+function wholeHours(days: number) {
+  const most = 24 * days;
+  return z.number().int().min(0).max(most);
+}
 const weeklyHours = z.object(
   Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(hoursWindow).max(6)])) as Record<
     Weekday,
@@ -92,11 +95,7 @@ export const BookingRulesSchema = z.object({
   weeklyHours,
   slotMinutes: z.number().int().min(5).max(480),
   bufferMinutes: z.number().int().min(0).max(240),
-  minNoticeHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 30),
+  minNoticeHours: wholeHours(30),
   horizonDays: z.number().int().min(1).max(366),
   closedDates: z.array(z.string().refine(isDay, 'Use a date like 2027-01-26')).max(400),
   capacity: z.number().int().min(1).max(50),
@@ -116,11 +115,7 @@ export const PrivacySettingsSchema = z.object({
   grievanceEmail: z.email(),
   grievancePhone: z.string().trim().max(40),
   retentionMonths: z.number().int().min(1).max(240),
-  cancelCutoffHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 14),
+  cancelCutoffHours: wholeHours(14),
   // Optional for settings stored before insights existed (decision 0058).
   insightsRetentionMonths: z.number().int().min(1).max(120).default(DEFAULT_PRIVACY.insightsRetentionMonths),
 });

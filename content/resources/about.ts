@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, newFileRequired } from '../kit';
+import { defineResource, oneImage } from '../kit';
 
 export const about = defineResource({
   key: 'about',
@@ -10,11 +10,8 @@ export const about = defineResource({
   keys: { list: 'abouts', add: 'about', update: 'updatedAbout' },
   adminList: true,
   order: 'desc',
-  files: { about_img: { kind: 'image', label: 'About Image', accept: IMAGE_ACCEPT } },
-  validate: newFileRequired('about_img', 'Please select an image to upload.', 'Please select an image to update.'),
-  missingIdMessage: 'Please select an image to update.',
+  ...oneImage('about_img', 'About Image', 'Please select an image to upload.', 'Please select an image to update.'),
   site: { list: '/about-us' },
-  rule36: { fields: [] },
   assistant: {
     note: 'The most recently added about image is the one shown on the About page.',
     synonyms: 'about us image|about page image',

@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+import { defineResource, imageFile, isBlank } from '../kit';
 
 export const AD_DISPLAY_TYPES = ['Primary', 'Secondary'] as const;
 
@@ -15,7 +15,7 @@ export const ads = defineResource({
     start_date: { type: 'dmy', label: 'Start Date' },
     expiry_date: { type: 'dmy', label: 'Expiry Date' },
   },
-  files: { ads_image: { kind: 'image', label: 'Ad Image', accept: IMAGE_ACCEPT } },
+  files: { ads_image: imageFile('Ad Image') },
   validate: (v, ctx) => {
     if (!ctx.hasNewFile('ads_image') || isBlank(v.ads_display) || isBlank(v.start_date) || isBlank(v.expiry_date))
       return 'All fields are required.';

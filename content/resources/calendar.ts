@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, newFileRequired } from '../kit';
+import { defineResource, oneImage } from '../kit';
 
 export const calendar = defineResource({
   key: 'calendar',
@@ -14,11 +14,8 @@ export const calendar = defineResource({
   body: 'multipart',
   keys: 'calendar',
   order: 'desc',
-  files: { calendar_img: { kind: 'image', label: 'Calendar Image', accept: IMAGE_ACCEPT } },
-  validate: newFileRequired('calendar_img', 'Please select an image.', 'Please select an image to update.'),
-  missingIdMessage: 'Please select an image to update.',
+  ...oneImage('calendar_img', 'Calendar Image', 'Please select an image.', 'Please select an image to update.'),
   site: { list: '/' },
-  rule36: { fields: [] },
   assistant: {
     synonyms: 'calendar image',
   },

@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+import { defineResource, imageFile, isBlank } from '../kit';
 
 export const caseCategory = defineResource({
   key: 'caseCategory',
@@ -9,7 +9,7 @@ export const caseCategory = defineResource({
   body: 'multipart',
   keys: { list: 'cases', add: 'case', update: 'case' },
   fields: { case_name: { type: 'text', label: 'Title', max: 120, translatable: true } },
-  files: { case_image: { kind: 'image', label: 'Image', accept: IMAGE_ACCEPT } },
+  files: { case_image: imageFile('Image') },
   validate: (v) => (isBlank(v.case_name) ? 'Please enter a title.' : null),
   missingIdMessage: 'Please enter a title.',
   ordered: true,

@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+import { defineResource, imageFile, isBlank } from '../kit';
 
 export const gallery = defineResource({
   key: 'gallery',
@@ -9,7 +9,7 @@ export const gallery = defineResource({
   body: 'multipart',
   keys: 'gallery',
   fields: { title: { type: 'text', label: 'Title', max: 200, translatable: true } },
-  files: { gallery_image: { kind: 'image', label: 'Image', accept: IMAGE_ACCEPT } },
+  files: { gallery_image: imageFile('Image') },
   validate: (v, ctx) => {
     if (ctx.mode === 'add')
       return ctx.hasNewFile('gallery_image') && !isBlank(v.title) ? null : 'Please select an image and enter a title.';

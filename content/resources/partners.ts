@@ -1,4 +1,4 @@
-import { defineResource, IMAGE_ACCEPT, isBlank } from '../kit';
+import { defineResource, imageFile, isBlank } from '../kit';
 
 export const partners = defineResource({
   key: 'partners',
@@ -14,7 +14,7 @@ export const partners = defineResource({
   body: 'multipart',
   keys: 'partners',
   fields: { partner_name: { type: 'text', label: 'Partner Name', max: 120 } },
-  files: { partner_image: { kind: 'image', label: 'Logo', accept: IMAGE_ACCEPT } },
+  files: { partner_image: imageFile('Logo') },
   // On update too a name or a new logo must come with the request (the spec's message); with a name, a
   // stored logo is kept.
   validate: (v, ctx) => {

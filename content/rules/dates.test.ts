@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { dmyToIso, format12h, formatAdminDay, formatAdminTime, formatLongWhen, formatPublicDate, isoToDmy } from './dates';
+import {
+  dmyToIso,
+  format12h,
+  formatAdminDay,
+  formatAdminTime,
+  formatLongWhen,
+  formatPublicDate,
+  isoToDmy,
+} from './dates';
 
 describe('date formats', () => {
+  // The visitor-facing formats: public dates as DD MMM YYYY, times on a 12-hour clock ('' when unreadable).
   it.each([
-    ['2027-03-05', '05 Mar 2027'],
-    ['2026-12-31T10:00:00Z', '31 Dec 2026'],
-    ['', ''],
-    ['2026-13-01', ''],
-  ])('shows public dates as DD MMM YYYY: %j → %j', (iso, shown) => expect(formatPublicDate(iso)).toBe(shown));
+    [formatPublicDate, '2027-03-05', '05 Mar 2027'],
+    [formatPublicDate, '2026-12-31T10:00:00Z', '31 Dec 2026'],
+    [formatPublicDate, '', ''],
+    [formatPublicDate, '2026-13-01', ''],
+    [format12h, '00:30', '12:30 AM'],
+    [format12h, '12:00', '12:00 PM'],
+    [format12h, '23:59', '11:59 PM'],
+    [format12h, '24:00', ''],
+  ])('%o shows %j as %j', (format, given, shown) => expect(format(given)).toBe(shown));
   it('converts between ISO and DD/MM/YYYY', () => {
     expect(isoToDmy('2027-01-09')).toBe('09/01/2027');
     expect(dmyToIso('9/1/2027')).toBe('2027-01-09');
     expect(dmyToIso('31/02/2027')).toBe('');
     expect(dmyToIso('2027-01-09')).toBe('');
   });
-  it.each([
-    ['00:30', '12:30 AM'],
-    ['12:00', '12:00 PM'],
-    ['23:59', '11:59 PM'],
-    ['24:00', ''],
-  ])('shows 12-hour times: %j → %j', (hhmm, shown) => expect(format12h(hhmm)).toBe(shown));
 });
 
 describe('admin times (formatAdminDay, formatAdminTime)', () => {

@@ -14,7 +14,7 @@ interface PortraitSpec {
   long?: boolean;
 }
 
-function portrait({ initials, from, to, skin, hair, suit, seed, long = false }: PortraitSpec): string {
+function portrait(name: string, { initials, from, to, skin, hair, suit, seed, long = false }: PortraitSpec): DemoImage {
   const w = 400,
     h = 400;
   const bg = backdrop(w, h, from, to, seed, { hatch: false, glow: '#ffffff' });
@@ -31,98 +31,68 @@ function portrait({ initials, from, to, skin, hair, suit, seed, long = false }: 
     ${long ? '' : `<path d="M138 168c6-36 30-54 62-54s56 18 62 54c-10-16-34-26-62-26s-52 10-62 26z" fill="${hair}"/>`}
     <circle cx="350" cy="350" r="34" fill="${C.navy}" stroke="${C.gold}" stroke-width="3"/>
     ${text(350, 358, initials, { size: 22, color: C.gold, anchor: 'middle', font: SANS, weight: 'bold' })}`;
-  return svg(w, h, body, bg.defs);
+  return image(name, w, h, svg(w, h, body, bg.defs));
 }
 
 export function speakerImages(): DemoImage[] {
   return [
     // Speakers.
-    image(
-      'speaker-meera-harrow.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'MH',
-        from: C.navy,
-        to: C.teal,
-        skin: '#c08a68',
-        hair: '#2b1d16',
-        suit: C.ink,
-        seed: 401,
-        long: true,
-      }),
-    ),
-    image(
-      'speaker-nisha-thomas.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'NT',
-        from: C.wine,
-        to: '#b0705a',
-        skin: '#a9755a',
-        hair: '#1a1210',
-        suit: C.navy,
-        seed: 402,
-        long: true,
-      }),
-    ),
-    image(
-      'speaker-suresh-kr.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'SK',
-        from: C.slate,
-        to: C.sand,
-        skin: '#8d5f45',
-        hair: '#bdb8b0',
-        suit: '#3a3f47',
-        seed: 403,
-      }),
-    ),
-    image(
-      'speaker-arjun-vale.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'AV',
-        from: C.teal,
-        to: C.sage,
-        skin: '#b98563',
-        hair: '#1d1410',
-        suit: C.navy2,
-        seed: 404,
-      }),
-    ),
-    image(
-      'speaker-kavya-raman.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'KR',
-        from: '#4a3b5c',
-        to: C.slate,
-        skin: '#9a6b50',
-        hair: '#120d0b',
-        suit: C.wine,
-        seed: 405,
-        long: true,
-      }),
-    ),
-    image(
-      'speaker-imran-siddiqui.jpg',
-      400,
-      400,
-      portrait({
-        initials: 'IS',
-        from: C.ink,
-        to: C.slate,
-        skin: '#b07e5f',
-        hair: '#2a2a2a',
-        suit: '#2f3a2f',
-        seed: 406,
-      }),
-    ),
+    portrait('speaker-meera-harrow.jpg', {
+      initials: 'MH',
+      from: C.navy,
+      to: C.teal,
+      skin: '#c08a68',
+      hair: '#2b1d16',
+      suit: C.ink,
+      seed: 401,
+      long: true,
+    }),
+    portrait('speaker-nisha-thomas.jpg', {
+      initials: 'NT',
+      from: C.wine,
+      to: '#b0705a',
+      skin: '#a9755a',
+      hair: '#1a1210',
+      suit: C.navy,
+      seed: 402,
+      long: true,
+    }),
+    portrait('speaker-suresh-kr.jpg', {
+      initials: 'SK',
+      from: C.slate,
+      to: C.sand,
+      skin: '#8d5f45',
+      hair: '#bdb8b0',
+      suit: '#3a3f47',
+      seed: 403,
+    }),
+    portrait('speaker-arjun-vale.jpg', {
+      initials: 'AV',
+      from: C.teal,
+      to: C.sage,
+      skin: '#b98563',
+      hair: '#1d1410',
+      suit: C.navy2,
+      seed: 404,
+    }),
+    portrait('speaker-kavya-raman.jpg', {
+      initials: 'KR',
+      from: '#4a3b5c',
+      to: C.slate,
+      skin: '#9a6b50',
+      hair: '#120d0b',
+      suit: C.wine,
+      seed: 405,
+      long: true,
+    }),
+    portrait('speaker-imran-siddiqui.jpg', {
+      initials: 'IS',
+      from: C.ink,
+      to: C.slate,
+      skin: '#b07e5f',
+      hair: '#2a2a2a',
+      suit: '#2f3a2f',
+      seed: 406,
+    }),
   ];
 }
