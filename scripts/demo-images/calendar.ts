@@ -1,21 +1,8 @@
 // The year calendars of the home page, 1000 x 1000 (scripts/generate-demo-images.ts).
 import { image, type DemoImage } from './image';
 import { C, monogram, SANS, svg, text } from './svg';
+import { MONTH_NAMES, monthCells } from '../../app/lib/month-grid';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 // Fixed-date national holidays (the court calendar adds many more each year).
 const HOLIDAYS: Record<string, string> = {
   '1-26': 'Republic Day',
@@ -43,7 +30,7 @@ function yearCalendar(year: number): string {
     const ox = 50 + (m % 3) * (colW + 15);
     const oy = 180 + Math.floor(m / 3) * rowH;
     body += `<rect x="${ox - 8}" y="${oy}" width="${colW}" height="${rowH - 14}" rx="8" fill="#ffffff" stroke="#e6dccb"/>`;
-    body += text(ox + 6, oy + 26, MONTHS[m], { size: 18, color: C.navy, weight: 'bold' });
+    body += text(ox + 6, oy + 26, MONTH_NAMES[m], { size: 18, color: C.navy, weight: 'bold' });
     dayNames.forEach((d, i) => {
       body += text(ox + 14 + i * cellW, oy + 50, d, {
         size: 12,
@@ -53,10 +40,8 @@ function yearCalendar(year: number): string {
         weight: 'bold',
       });
     });
-    const first = new Date(Date.UTC(year, m, 1)).getUTCDay();
-    const days = new Date(Date.UTC(year, m + 1, 0)).getUTCDate();
-    for (let d = 1; d <= days; d++) {
-      const idx = first + d - 1;
+    monthCells(year, m).forEach((d, idx) => {
+      if (d === null) return;
       const cx = ox + 14 + (idx % 7) * cellW;
       const cy = oy + 74 + Math.floor(idx / 7) * 19;
       const holiday = HOLIDAYS[`${m + 1}-${d}`];
@@ -67,7 +52,7 @@ function yearCalendar(year: number): string {
         font: SANS,
         anchor: 'middle',
       });
-    }
+    });
   }
   body += `<rect y="950" width="${w}" height="50" fill="${C.navy}"/>
     <circle cx="60" cy="975" r="8" fill="${C.gold}"/>

@@ -4,8 +4,9 @@ import { inZone, time12 } from '../../../content/rules/slots';
 import { ROUTING_FIELDS, type RoutingChoices } from '../../../content/booking-routing';
 import type { Locale } from '../../../content/locales';
 import { api } from '../../lib/api';
-import { formatDay, useT, type Translate } from '../../lib/i18n';
+import { formatDay, useT, type MessageKey, type Translate } from '../../lib/i18n';
 import { CONSULTATION_FORM_ID, sendConsultation, visitorMessage } from './consultation-send';
+import { Field } from './field';
 import { island } from './island';
 import { toast } from './toasts';
 
@@ -189,10 +190,7 @@ export function BookingTimesView({ defaultZone }: { defaultZone: string }) {
               : '.'}
           </p>
           <div className="row g-2 align-items-start">
-            <div className="col-sm-4">
-              <label htmlFor="c-day" className="visually-hidden">
-                {t('form.date')}
-              </label>
+            <Field id="c-day" label={t('form.date')} className="col-sm-4" labelClass="visually-hidden">
               <select
                 id="c-day"
                 className="form-select"
@@ -208,7 +206,7 @@ export function BookingTimesView({ defaultZone }: { defaultZone: string }) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             <div className="col-sm-8 d-flex flex-wrap gap-2" role="radiogroup" aria-label={t('form.freeTimes')}>
               {(days.get(day) ?? []).map((sl) => {
                 const firm = inZone(sl.start, firmZone);
@@ -253,10 +251,7 @@ export function BookingTimesView({ defaultZone }: { defaultZone: string }) {
           </button>
         </fieldset>
       ) : (
-        <div className="col-md-6">
-          <label htmlFor="c-datetime" className="form-label">
-            {t('form.datetime')}
-          </label>
+        <Field id="c-datetime" label={t('form.datetime')}>
           <input
             id="c-datetime"
             name="datetime"
@@ -269,7 +264,7 @@ export function BookingTimesView({ defaultZone }: { defaultZone: string }) {
               {t('form.slotsInstead')}
             </button>
           ) : null}
-        </div>
+        </Field>
       )}
     </>
   );
@@ -365,19 +360,13 @@ function RoutingFields(p: {
   none: boolean;
 }) {
   const { t } = p;
+  const offices = p.routing.offices.map((o) => [o.city, o.city] as const);
+  const areas = p.areas.map((a) => [String(a.case_category_id), a.case_name] as const);
   return (
     <fieldset className="col-12 routing">
       <legend className="form-label fs-6 mb-1">{t('routing.legend')}</legend>
       <div className="row g-2">
-        <RoutingSelect
-          id="c-office"
-          name={ROUTING_FIELDS.office}
-          label={t('routing.office')}
-          any={t('routing.anyOffice')}
-          value={p.office}
-          onChange={p.setOffice}
-          options={p.routing.offices.map((o) => [o.city, o.city] as const)}
-        />
+        <RoutingSelect t={t} kind="office" value={p.office} onChange={p.setOffice} options={offices} />
         <div className="col-sm-4" role="radiogroup" aria-label={t('routing.how')}>
           <span className="form-label small d-block mb-0">{t('routing.how')}</span>
           {(['in_person', 'video'] as const).map((m) => (
@@ -398,15 +387,7 @@ function RoutingFields(p: {
             </div>
           ))}
         </div>
-        <RoutingSelect
-          id="c-area"
-          name={ROUTING_FIELDS.practiceArea}
-          label={t('routing.practiceArea')}
-          any={t('routing.anyArea')}
-          value={p.area}
-          onChange={p.setArea}
-          options={p.areas.map((a) => [String(a.case_category_id), a.case_name] as const)}
-        />
+        <RoutingSelect t={t} kind="practiceArea" value={p.area} onChange={p.setArea} options={areas} />
       </div>
       {p.mode === 'video' ? <p className="form-text mb-0">{t('routing.videoHelp')}</p> : null}
       {p.none ? (
@@ -420,35 +401,36 @@ function RoutingFields(p: {
 
 export const BookingTimes = island('booking-times', BookingTimesView);
 
+/** The routing choices made with a select: their ids, form fields and labels. */
+const ROUTING_SELECTS = {
+  office: { id: 'c-office', name: ROUTING_FIELDS.office, label: 'routing.office', any: 'routing.anyOffice' },
+  practiceArea: {
+    id: 'c-area',
+    name: ROUTING_FIELDS.practiceArea,
+    label: 'routing.practiceArea',
+    any: 'routing.anyArea',
+  },
+} as const satisfies Record<string, { id: string; name: string; label: MessageKey; any: MessageKey }>;
+
 /** One routing choice: a labelled select whose first option is "any" (the empty value). */
 function RoutingSelect(p: {
-  id: string;
-  name: string;
-  label: string;
-  any: string;
+  t: Translate;
+  kind: keyof typeof ROUTING_SELECTS;
   value: string;
   onChange: (v: string) => void;
   options: readonly (readonly [value: string, text: string])[];
 }) {
+  const { id, name, label, any } = ROUTING_SELECTS[p.kind];
   return (
-    <div className="col-sm-4">
-      <label htmlFor={p.id} className="form-label small mb-0">
-        {p.label}
-      </label>
-      <select
-        id={p.id}
-        name={p.name}
-        className="form-select"
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-      >
-        <option value="">{p.any}</option>
+    <Field id={id} label={p.t(label)} className="col-sm-4" labelClass="form-label small mb-0">
+      <select id={id} name={name} className="form-select" value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        <option value="">{p.t(any)}</option>
         {p.options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

@@ -9,22 +9,9 @@ import { CalendarIcon } from './icons';
 import type { CalendarRow } from './site';
 import { Img } from './img';
 import { formatDay, useT } from '../../lib/i18n';
+import { MONTH_NAMES, monthCells } from '../../lib/month-grid';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export const localIsoDate = (d: Date): string =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -53,12 +40,7 @@ function useToday(): Date | null {
 
 /** The month at a glance (inside the widget's button, so phrasing elements only; hidden from assistive tech). */
 function MonthGrid({ today }: { today: Date }) {
-  const y = today.getFullYear();
-  const m = today.getMonth();
-  const first = new Date(y, m, 1).getDay();
-  const days = new Date(y, m + 1, 0).getDate();
-  const cells: (number | null)[] = [...Array<null>(first).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
-  while (cells.length % 7) cells.push(null);
+  const cells = monthCells(today.getFullYear(), today.getMonth());
   return (
     <span className="calendar-grid" aria-hidden="true">
       {WEEKDAYS.map((d) => (
@@ -131,7 +113,11 @@ export function CalendarWidget() {
           )}
         </span>
         <span className="calendar-month">
-          {today ? (locale === 'en' ? `${MONTH_NAMES[today.getMonth()]} ${today.getFullYear()}` : formatDay(locale, iso, 'month')) : '\u00a0'}
+          {today
+            ? locale === 'en'
+              ? `${MONTH_NAMES[today.getMonth()]} ${today.getFullYear()}`
+              : formatDay(locale, iso, 'month')
+            : '\u00a0'}
         </span>
         <span className="calendar-body">{today && <MonthGrid today={today} />}</span>
         <span className="calendar-cta">{t('calendar.cta')}</span>

@@ -92,29 +92,42 @@ export function BlogCard({ b }: { b: BlogCardRow }) {
   );
 }
 
-/** An event's stored picture, or its video (.mp4, .mov) with controls, in a box of the given size. */
+/** Where an event's picture or video stands: in its card of the list, or at the top of its page. */
+const EVENT_MEDIA = {
+  card: {
+    width: 640,
+    height: 360,
+    sizes: '(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw',
+    videoClass: 'card-img-top',
+    imageClass: 'card-img-top',
+  },
+  page: {
+    width: 960,
+    height: 540,
+    sizes: '(min-width: 992px) 760px, 100vw',
+    videoClass: 'w-100 mb-4',
+    imageClass: 'img-fluid mb-4 event-hero',
+  },
+} as const;
+
+/**
+ * An event's stored picture, or its video (.mp4, .mov) with controls, in the box of its place (`at`);
+ * nothing when the event has neither. The page's picture is its main image (loaded first).
+ */
 export function EventMedia({
   e,
   title,
-  width,
-  height,
-  sizes,
-  videoClass,
-  imageClass,
+  at,
   alt,
-  priority = false,
 }: {
   e: EventRow;
   title: string;
-  width: number;
-  height: number;
-  sizes: string;
-  videoClass: string;
-  imageClass: string;
+  at: keyof typeof EVENT_MEDIA;
   alt: string;
-  priority?: boolean;
 }) {
   const media = e.event_image ?? '';
+  if (!media) return null;
+  const { width, height, sizes, videoClass, imageClass } = EVENT_MEDIA[at];
   return isVideo(media) ? (
     <video
       src={fileUrl(media)}
@@ -134,7 +147,7 @@ export function EventMedia({
       height={height}
       sizes={sizes}
       className={imageClass}
-      priority={priority}
+      priority={at === 'page'}
     />
   );
 }
@@ -145,24 +158,12 @@ export function EventMedia({
  */
 export function EventCard({ e, status, href }: { e: EventRow; status: EventStatus | null; href?: string | null }) {
   const title = e.event_title ?? '';
-  const media = e.event_image ?? '';
   const { t, locale, lp } = useT();
   const start = publicDate(locale, e.event_start_date ?? '');
   const end = publicDate(locale, e.event_end_date ?? '');
   return (
     <article className="card event-card h-100" data-event-id={e.event_id ?? ''}>
-      {media && (
-        <EventMedia
-          e={e}
-          title={title}
-          width={640}
-          height={360}
-          sizes="(min-width: 1200px) 33vw, (min-width: 768px) 50vw, 100vw"
-          videoClass="card-img-top"
-          imageClass="card-img-top"
-          alt={altOf(e, 'event_image', '')}
-        />
-      )}
+      <EventMedia e={e} title={title} at="card" alt={altOf(e, 'event_image', '')} />
       <div className="card-body d-flex flex-column gap-2">
         <h2 className="card-title h5 mb-0">{title}</h2>
         {start && (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   CONSENT_FIELD,
   HONEYPOT_FIELD,
@@ -12,6 +11,7 @@ import {
 import { useT } from '../../lib/i18n';
 import { BookingTimes } from './booking-times';
 import { CONSULTATION_FORM_ID } from './consultation-send';
+import { Field, SubmitBox } from './field';
 
 /** Off-screen, out of the tab order and hidden from assistive technology: only bots fill the honeypot. */
 const HONEYPOT_STYLE: React.CSSProperties = {
@@ -22,35 +22,6 @@ const HONEYPOT_STYLE: React.CSSProperties = {
   height: 1,
   overflow: 'hidden',
 };
-
-/** A labelled field of the form: its label, the control (`children`, whose id is `id`), and an optional help line. */
-function Field({
-  id,
-  label,
-  help,
-  className = 'col-md-6',
-  children,
-}: {
-  id: string;
-  label: string;
-  help?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      {children}
-      {help ? (
-        <p id={`${id}-help`} className="form-text mb-0">
-          {help}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A checkbox sent as `value="true"` when ticked, with its label beside it. */
 function CheckField({
@@ -175,11 +146,7 @@ export function ConsultationForm({
           <CheckField id="c-consent" name={CONSENT_FIELD} label={t('form.consent')} required />
         </div>
       </div>
-      <div className="mt-4">
-        <button type="submit" className="btn btn-primary">
-          {t('form.send')}
-        </button>
-      </div>
+      <SubmitBox label={t('form.send')} className="mt-4" />
     </form>
   );
 }

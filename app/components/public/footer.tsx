@@ -2,30 +2,32 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../../content/settings';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from './icons';
+import { HEADER_LINKS } from './header';
 import { IconLine } from './section';
 import { SocialLinks } from './social-links';
 import { telHref, whatsappHref } from './site';
 import { useT, type MessageKey } from '../../lib/i18n';
 
-const USEFUL_LINKS: { to: string; label: MessageKey }[] = [
-  { to: '/', label: 'nav.home' },
-  { to: '/about-us', label: 'nav.about' },
-  { to: '/our-case', label: 'nav.ourCases' },
-  { to: '/gallery', label: 'nav.gallery' },
-  { to: '/event', label: 'nav.events' },
-  { to: '/blog', label: 'nav.blog' },
+type MenuPath = (typeof HEADER_LINKS)[number]['to'];
+
+/** The footer's two columns of links: pages of the header's menu (HEADER_LINKS), by path. */
+const USEFUL_LINKS: readonly MenuPath[] = ['/', '/about-us', '/our-case', '/gallery', '/event', '/blog'];
+const QUICK_LINKS: readonly MenuPath[] = [
+  '/book-consultation',
+  '/vacancies',
+  '/faqs',
+  '/our-legal-team',
+  '/privacy-policy',
+  '/contact',
 ];
-const QUICK_LINKS: { to: string; label: MessageKey }[] = [
-  { to: '/book-consultation', label: 'nav.bookNow' },
-  { to: '/vacancies', label: 'nav.vacancies' },
-  { to: '/faqs', label: 'nav.faqs' },
-  { to: '/our-legal-team', label: 'nav.legalTeam' },
-  { to: '/privacy-policy', label: 'nav.privacy' },
-  { to: '/contact', label: 'nav.contact' },
-];
+/** The footer's name of each page of the menu: the menu's own, but "Vacancies" where the menu says "Careers". */
+const FOOTER_NAMES = {
+  ...Object.fromEntries(HEADER_LINKS.map((l) => [l.to, l.label])),
+  '/vacancies': 'nav.vacancies',
+} as Record<MenuPath, MessageKey>;
 
 /** One column of footer links under its heading. */
-function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: MessageKey }[] }) {
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly MenuPath[] }) {
   const { t, lp } = useT();
   return (
     <nav className="col-6 col-lg-2" aria-labelledby={id}>
@@ -33,10 +35,10 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
         {title}
       </h2>
       <ul className="list-unstyled footer-list">
-        {links.map((l) => (
-          <li key={l.to}>
-            <Link to={lp(l.to)} className="footer-link">
-              {t(l.label)}
+        {links.map((to) => (
+          <li key={to}>
+            <Link to={lp(to)} className="footer-link">
+              {t(FOOTER_NAMES[to])}
             </Link>
           </li>
         ))}
@@ -45,8 +47,61 @@ function FooterLinks({ id, title, links }: { id: string; title: string; links: r
   );
 }
 
+/** The firm's address, email and phone numbers. */
+function FooterContact({ settings }: { settings: SiteSettings }) {
+  const { t } = useT();
+  return (
+    <div className="col-12 col-lg-5">
+      <h2 className="footer-heading">{t('footer.contact')}</h2>
+      <address className="footer-list mb-0">
+        <IconLine icon={PinIcon}>
+          <span>{settings.headquarters.address}</span>
+        </IconLine>
+        <IconLine icon={MailIcon}>
+          <a href={`mailto:${settings.email}`} className="footer-link text-break">
+            {settings.email}
+          </a>
+        </IconLine>
+        <ul className="list-unstyled mb-0">
+          {settings.phones.map((p) => (
+            <IconLine key={p} icon={PhoneIcon} as="li" className="mb-1">
+              <a href={telHref(p)} className="footer-link">
+                {p}
+              </a>
+            </IconLine>
+          ))}
+        </ul>
+      </address>
+    </div>
+  );
+}
+
+/** The bottom line: the rights of the year, and the credit (a link where it has one). */
+function FooterBottom({ settings, year }: { settings: SiteSettings; year: number }) {
+  const { t } = useT();
+  const credit = settings.footerCredit;
+  return (
+    <div className="footer-bottom">
+      <Container className="py-3 small d-flex flex-column flex-md-row justify-content-between gap-2">
+        <span>{t('footer.rights', { year, firm: settings.firmName })}</span>
+        {credit.text && (
+          <span>
+            {credit.url ? (
+              <a href={credit.url} target="_blank" rel="noopener noreferrer" className="footer-link">
+                {credit.text}
+                <span className="visually-hidden">{t('common.newTab')}</span>
+              </a>
+            ) : (
+              credit.text
+            )}
+          </span>
+        )}
+      </Container>
+    </div>
+  );
+}
+
 export function SiteFooter({ settings, year }: { settings: SiteSettings; year: number }) {
-  const hq = settings.headquarters;
   const { t } = useT();
   return (
     <footer className="site-footer">
@@ -70,47 +125,10 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
           </div>
           <FooterLinks id="footer-useful" title={t('footer.useful')} links={USEFUL_LINKS} />
           <FooterLinks id="footer-quick" title={t('footer.quick')} links={QUICK_LINKS} />
-          <div className="col-12 col-lg-5">
-            <h2 className="footer-heading">{t('footer.contact')}</h2>
-            <address className="footer-list mb-0">
-              <IconLine icon={PinIcon}>
-                <span>{hq.address}</span>
-              </IconLine>
-              <IconLine icon={MailIcon}>
-                <a href={`mailto:${settings.email}`} className="footer-link text-break">
-                  {settings.email}
-                </a>
-              </IconLine>
-              <ul className="list-unstyled mb-0">
-                {settings.phones.map((p) => (
-                  <IconLine key={p} icon={PhoneIcon} as="li" className="mb-1">
-                    <a href={telHref(p)} className="footer-link">
-                      {p}
-                    </a>
-                  </IconLine>
-                ))}
-              </ul>
-            </address>
-          </div>
+          <FooterContact settings={settings} />
         </div>
       </Container>
-      <div className="footer-bottom">
-        <Container className="py-3 small d-flex flex-column flex-md-row justify-content-between gap-2">
-          <span>{t('footer.rights', { year, firm: settings.firmName })}</span>
-          {settings.footerCredit.text && (
-            <span>
-              {settings.footerCredit.url ? (
-                <a href={settings.footerCredit.url} target="_blank" rel="noopener noreferrer" className="footer-link">
-                  {settings.footerCredit.text}
-                  <span className="visually-hidden">{t('common.newTab')}</span>
-                </a>
-              ) : (
-                settings.footerCredit.text
-              )}
-            </span>
-          )}
-        </Container>
-      </div>
+      <FooterBottom settings={settings} year={year} />
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { toast } from './toasts';
 import { island } from './island';
+import { GridList } from './section';
 
 /** A list's error state (an island, decision 0028): the spec's message on the page and as a toast (once, in the browser). */
 function ListErrorAlert({ message }: { message: string }) {
@@ -58,13 +59,9 @@ export function ListGrid<T>({
   return (
     <ListView items={items} error={error} empty={empty}>
       {(rows) => (
-        <ul className="row g-4 list-unstyled mb-0">
-          {rows.map((r) => (
-            <li className={col} key={keyOf(r)}>
-              {children(r)}
-            </li>
-          ))}
-        </ul>
+        <GridList items={rows} className="row g-4 list-unstyled mb-0" col={col} keyOf={keyOf}>
+          {children}
+        </GridList>
       )}
     </ListView>
   );

@@ -9,7 +9,7 @@ import { legalServiceLd, settingsMeta } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import type { Route } from './+types/about';
 import { Img } from '../../components/public/img';
-import { CheckList, Section } from '../../components/public/section';
+import { CheckList, GridList, Section, StepBox } from '../../components/public/section';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.services;
@@ -52,9 +52,19 @@ export default function About() {
         <div className="row g-4 align-items-start">
           <div className="col-md-7">
             <p>
-              {t('page.about.story.1', { founder: settings.founderName, city: settings.headquarters.city, year: settings.foundedYear, years: years > 0 ? years : 30 })}
+              {t('page.about.story.1', {
+                founder: settings.founderName,
+                city: settings.headquarters.city,
+                year: settings.foundedYear,
+                years: years > 0 ? years : 30,
+              })}
             </p>
-            <p>{t('page.about.story.2', { city: settings.headquarters.city, offices: settings.offices.map((o) => o.city).join(', ') })}</p>
+            <p>
+              {t('page.about.story.2', {
+                city: settings.headquarters.city,
+                offices: settings.offices.map((o) => o.city).join(', '),
+              })}
+            </p>
           </div>
           <div className="col-md-5">
             {about.error ? (
@@ -78,27 +88,22 @@ export default function About() {
         <div className="row g-3">
           {ETHOS.map((e) => (
             <div className="col-md-4" key={e.title}>
-              <div className="step h-100 steps">
-                <h3 className="h5">{t(e.title)}</h3>
-                <p className="mb-0">{t(e.text)}</p>
-              </div>
+              <StepBox title={t(e.title)} text={t(e.text)} className="step h-100 steps" />
             </div>
           ))}
         </div>
       </Section>
 
       <Section id="leadership-title" title={t('page.about.leadership')}>
-        <ul className="list-unstyled row g-3">
-          {settings.legalTeam.map((p) => (
-            <li className="col-md-4" key={p.name}>
-              <div className="profile h-100">
-                <h3 className="h5 mb-1">{p.name}</h3>
-                <p className="profile-role small mb-2">{p.role}</p>
-                <p className="small mb-0">{p.practiceAreas.join(', ')}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <GridList items={settings.legalTeam} className="list-unstyled row g-3" col="col-md-4" keyOf={(p) => p.name}>
+          {(p) => (
+            <div className="profile h-100">
+              <h3 className="h5 mb-1">{p.name}</h3>
+              <p className="profile-role small mb-2">{p.role}</p>
+              <p className="small mb-0">{p.practiceAreas.join(', ')}</p>
+            </div>
+          )}
+        </GridList>
         <Link to={lp('/our-legal-team')}>{t('page.about.fullProfiles')}</Link>
       </Section>
 
@@ -113,31 +118,31 @@ export default function About() {
       <Section id="team-title" title={t('page.about.team')}>
         <ListView items={team.value} error={team.error} empty={t('page.empty.team')}>
           {(items) => (
-            <ul className="list-unstyled row g-3 mb-0">
-              {items.map((m) => (
-                <li className="col-sm-6 col-md-4" key={m.team_id ?? ''}>
-                  <div className="card h-100 team-card">
-                    <div className="card-body">
-                      <h3 className="h6 mb-1">{m.name ?? ''}</h3>
-                      <p className="small card-meta mb-0">{m.address ?? ''}</p>
-                    </div>
+            <GridList
+              items={items}
+              className="list-unstyled row g-3 mb-0"
+              col="col-sm-6 col-md-4"
+              keyOf={(m) => m.team_id ?? ''}
+            >
+              {(m) => (
+                <div className="card h-100 team-card">
+                  <div className="card-body">
+                    <h3 className="h6 mb-1">{m.name ?? ''}</h3>
+                    <p className="small card-meta mb-0">{m.address ?? ''}</p>
                   </div>
-                </li>
-              ))}
-            </ul>
+                </div>
+              )}
+            </GridList>
           )}
         </ListView>
       </Section>
 
       {reviews && (
-        <section aria-labelledby="about-reviews-title">
-          <h2 id="about-reviews-title" className="section-title">
-            {t('page.about.reviews')}
-          </h2>
+        <Section id="about-reviews-title" title={t('page.about.reviews')} className="">
           <ListView items={reviews.value} error={reviews.error} empty={t('page.empty.reviews')}>
             {(items) => <ReviewSlider reviews={[...items]} />}
           </ListView>
-        </section>
+        </Section>
       )}
     </Page>
   );

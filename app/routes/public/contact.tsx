@@ -6,7 +6,7 @@ import { OfficeCard } from '../../components/public/office-card';
 import { Page } from '../../components/public/page';
 import { legalServiceLd, settingsMeta } from '../../components/public/seo';
 import { telHref, usePublicData, whatsappHref } from '../../components/public/site';
-import { IconLine, Section } from '../../components/public/section';
+import { GridList, IconLine, Section } from '../../components/public/section';
 
 const CONTACT = 'Offices, phone numbers, email and consultation hours.';
 export const meta = settingsMeta('page.contact.title', '/contact', CONTACT, (t, st, origin) => ({
@@ -21,13 +21,9 @@ export default function Contact() {
   return (
     <Page title={t('page.contact.title')} lead={t('page.contact.lead')}>
       <Section id="offices-title" title={t('page.contact.offices')}>
-        <ul className="list-unstyled row g-3">
-          {offices.map((o) => (
-            <li className="col-md-6" key={o.city}>
-              <OfficeCard office={o} headquarters={o.hq} />
-            </li>
-          ))}
-        </ul>
+        <GridList items={offices} className="list-unstyled row g-3" col="col-md-6" keyOf={(o) => o.city}>
+          {(o) => <OfficeCard office={o} headquarters={o.hq} />}
+        </GridList>
       </Section>
 
       <Section id="reach-title" title={t('page.contact.reach')}>
@@ -47,7 +43,13 @@ export default function Contact() {
 
       <Section id="hours-title" title={t('page.contact.hours')}>
         <IconLine icon={ClockIcon}>
-          <span>{t('page.contact.hours.text', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}</span>
+          <span>
+            {t('page.contact.hours.text', {
+              morning: settings.hours.morning,
+              evening: settings.hours.evening,
+              days: settings.hours.days,
+            })}
+          </span>
         </IconLine>
         <Link to={lp('/book-consultation')} className="btn btn-accent">
           {t('cta.book')}
@@ -61,7 +63,12 @@ export default function Contact() {
             components={{
               0: <strong />,
               1: settings.whatsapp ? (
-                <a href={whatsappHref(settings.whatsapp)} target="_blank" rel="noopener noreferrer" className="alert-link">
+                <a
+                  href={whatsappHref(settings.whatsapp)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="alert-link"
+                >
                   <WhatsAppIcon className="me-1" />
                   {settings.whatsapp}
                   <span className="visually-hidden">{t('page.contact.whatsappNewTab')}</span>

@@ -8,6 +8,7 @@ import { EventMedia, isVideo } from '../../components/public/cards';
 import { EventStatusView } from '../../components/public/event-status';
 import { ClockIcon, PinIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
+import { GridList, Section } from '../../components/public/section';
 import { firmRef, layoutFromMatches, notFoundMeta, seo } from '../../components/public/seo';
 import type { EventRow } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
@@ -33,7 +34,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       const at = await s.translations.pageAt(group.key, locale, slug);
       // The English slug of an event with its own slug here: one hop to it, never cached for good (decision 0057).
       // The query (a campaign's) goes along.
-      if (at?.redirect) throw redirect(localizedPath(locale, at.redirect) + new URL(request.url).search, { status: 301, headers: { 'cache-control': 'no-cache' } });
+      if (at?.redirect)
+        throw redirect(localizedPath(locale, at.redirect) + new URL(request.url).search, {
+          status: 301,
+          headers: { 'cache-control': 'no-cache' },
+        });
       event = at ? events.find((e) => Number(e.event_id) === at.id) : undefined;
     }
   } catch (err) {
@@ -95,7 +100,6 @@ export default function EventDetail() {
   const { event: e, status, published } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
   const title = e.event_title ?? '';
-  const media = e.event_image ?? '';
   const speakers = e.speakers ?? [];
   return (
     <Page title={title} crumbs={[{ to: '/event', label: t('nav.events') }]} published={published}>
@@ -103,19 +107,7 @@ export default function EventDetail() {
         <div className="mb-4">
           <EventStatusView event={e} initial={status} where="detail" />
         </div>
-        {media && (
-          <EventMedia
-            e={e}
-            title={title}
-            width={960}
-            height={540}
-            sizes="(min-width: 992px) 760px, 100vw"
-            videoClass="w-100 mb-4"
-            imageClass="img-fluid mb-4 event-hero"
-            alt={altOf(e, 'event_image', title)}
-            priority
-          />
-        )}
+        <EventMedia e={e} title={title} at="page" alt={altOf(e, 'event_image', title)} />
         <dl className="row event-facts">
           <dt className="col-sm-3 d-flex gap-2">
             <ClockIcon className="mt-1" /> {t('event.starts')}
@@ -133,46 +125,41 @@ export default function EventDetail() {
         <div className="mb-5" style={{ whiteSpace: 'pre-line' }}>
           {e.event_description ?? ''}
         </div>
-        <section aria-labelledby="speakers-title">
-          <h2 id="speakers-title" className="section-title">
-            {t('event.speakers')}
-          </h2>
+        <Section id="speakers-title" title={t('event.speakers')} className="">
           {speakers.length === 0 ? (
             <p className="list-empty">{t('event.noSpeakers')}</p>
           ) : (
-            <ul className="list-unstyled row g-3">
-              {speakers.map((sp, i) => (
-                <li className="col-sm-6" key={i}>
-                  <div className="card speaker h-100">
-                    <div className="card-body d-flex gap-3 align-items-start">
-                      {(sp.image ?? '') && (
-                        <Img
-                          path={sp.image ?? ''}
-                          meta={e.image_meta}
-                          alt={sp.speaker_name ?? ''}
-                          width={96}
-                          height={96}
-                          sizes="96px"
-                        />
+            <GridList items={speakers} className="list-unstyled row g-3" col="col-sm-6" keyOf={(_, i) => i}>
+              {(sp) => (
+                <div className="card speaker h-100">
+                  <div className="card-body d-flex gap-3 align-items-start">
+                    {(sp.image ?? '') && (
+                      <Img
+                        path={sp.image ?? ''}
+                        meta={e.image_meta}
+                        alt={sp.speaker_name ?? ''}
+                        width={96}
+                        height={96}
+                        sizes="96px"
+                      />
+                    )}
+                    <div>
+                      <h3 className="h6 mb-1">{sp.speaker_name ?? ''}</h3>
+                      {(sp.designation ?? '') && <p className="small card-meta mb-1">{sp.designation ?? ''}</p>}
+                      {((sp.date ?? '') || (sp.from_time ?? '')) && (
+                        <p className="small mb-0">
+                          {publicDate(locale, sp.date ?? '')}
+                          {(sp.from_time ?? '') ? ` · ${publicTime(locale, sp.from_time ?? '')}` : ''}
+                          {(sp.to_time ?? '') ? ` – ${publicTime(locale, sp.to_time ?? '')}` : ''}
+                        </p>
                       )}
-                      <div>
-                        <h3 className="h6 mb-1">{sp.speaker_name ?? ''}</h3>
-                        {(sp.designation ?? '') && <p className="small card-meta mb-1">{sp.designation ?? ''}</p>}
-                        {((sp.date ?? '') || (sp.from_time ?? '')) && (
-                          <p className="small mb-0">
-                            {publicDate(locale, sp.date ?? '')}
-                            {(sp.from_time ?? '') ? ` · ${publicTime(locale, sp.from_time ?? '')}` : ''}
-                            {(sp.to_time ?? '') ? ` – ${publicTime(locale, sp.to_time ?? '')}` : ''}
-                          </p>
-                        )}
-                      </div>
                     </div>
                   </div>
-                </li>
-              ))}
-            </ul>
+                </div>
+              )}
+            </GridList>
           )}
-        </section>
+        </Section>
       </article>
     </Page>
   );

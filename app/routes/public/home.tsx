@@ -6,7 +6,8 @@ import { AdsColumn } from '../../components/public/ads-column';
 import { CalendarIsland } from '../../components/public/calendar-widget';
 import { CategoryCard } from '../../components/public/cards';
 import { HomeCarousel, type SlideText } from '../../components/public/home-carousel';
-import { ClockIcon, MailIcon, QuoteIcon } from '../../components/public/icons';
+import { FounderQuote } from '../../components/public/founder-quote';
+import { ClockIcon, MailIcon } from '../../components/public/icons';
 import { ListGrid, ListView } from '../../components/public/list-state';
 import { OfficeCard } from '../../components/public/office-card';
 import { PartnersMarquee } from '../../components/public/partners-marquee';
@@ -14,7 +15,7 @@ import { ReviewSlider } from '../../components/public/review-slider';
 import { layoutFromMatches, legalServiceLd, metaT, seo } from '../../components/public/seo';
 import { attempt, usePublicData } from '../../components/public/site';
 import { fileUrl } from '../../lib/api';
-import { Band, CheckList, IconLine } from '../../components/public/section';
+import { Band, CheckList, GridList, IconLine, StepBox } from '../../components/public/section';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,7 +41,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
     title: st?.firmName ?? t('nav.home'),
     description: st
-      ? t('page.home.description', { firm: st.firmName, tagline: st.tagline, cities: [st.headquarters.city, ...st.offices.map((o) => o.city)].join(', '), year: st.foundedYear })
+      ? t('page.home.description', {
+          firm: st.firmName,
+          tagline: st.tagline,
+          cities: [st.headquarters.city, ...st.offices.map((o) => o.city)].join(', '),
+          year: st.foundedYear,
+        })
       : 'Legal consultants. Book a consultation.',
     path: '/',
     image: slide ? fileUrl(slide) : undefined,
@@ -119,62 +125,52 @@ export default function Home() {
       <HomeCarousel slides={slides} texts={texts} />
 
       <Band id="how-title" title={t('page.home.how')}>
-        <ol className="row g-4 list-unstyled steps">
-          {HOW_WE_WORK.map((s, i) => (
-            <li className="col-sm-6 col-lg-3" key={s.title}>
-              <div className="step h-100">
-                <span className="step-no" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <h3 className="h5">{t(s.title)}</h3>
-                <p className="mb-0">{t(s.text)}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <GridList
+          items={HOW_WE_WORK}
+          className="row g-4 list-unstyled steps"
+          col="col-sm-6 col-lg-3"
+          ordered
+          keyOf={(s) => s.title}
+        >
+          {(s, i) => <StepBox no={i + 1} title={t(s.title)} text={t(s.text)} />}
+        </GridList>
       </Band>
 
-      <section className="section section-muted" aria-labelledby="fight-title">
-        <Container>
-          <div className="row g-4 g-lg-5 align-items-center">
-            <div className="col-lg-7">
-              <h2 id="fight-title" className="section-title">
-                {t('page.home.fight')}
-              </h2>
-              <CheckList items={FIGHT_FOR.map((k) => t(k))} />
-            </div>
-            <div className="col-lg-5">
-              <figure className="founder-quote mb-0">
-                <QuoteIcon size={36} />
-                <blockquote>
-                  <p>{settings.founderQuote}</p>
-                </blockquote>
-                <figcaption>{t('page.home.founder', { name: settings.founderName })}</figcaption>
-              </figure>
-            </div>
-          </div>
-        </Container>
-      </section>
-
-      <section className="section" aria-labelledby="areas-title">
-        <Container>
-          <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-4">
-            <h2 id="areas-title" className="section-title mb-0">
-              {t('page.home.areas')}
+      <Band id="fight-title" muted>
+        <div className="row g-4 g-lg-5 align-items-center">
+          <div className="col-lg-7">
+            <h2 id="fight-title" className="section-title">
+              {t('page.home.fight')}
             </h2>
-            <Link to={lp('/our-case')}>{t('page.home.allAreas')}</Link>
+            <CheckList items={FIGHT_FOR.map((k) => t(k))} />
           </div>
-          <ListGrid
-            items={categories.value.slice(0, 8)}
-            error={categories.error}
-            empty={t('page.empty.categories')}
-            col="col-sm-6 col-lg-3"
-            keyOf={(c) => c.case_category_id}
-          >
-            {(c) => <CategoryCard c={c} />}
-          </ListGrid>
-        </Container>
-      </section>
+          <div className="col-lg-5">
+            <FounderQuote
+              quote={settings.founderQuote}
+              caption={t('page.home.founder', { name: settings.founderName })}
+              className="mb-0"
+            />
+          </div>
+        </div>
+      </Band>
+
+      <Band id="areas-title">
+        <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-4">
+          <h2 id="areas-title" className="section-title mb-0">
+            {t('page.home.areas')}
+          </h2>
+          <Link to={lp('/our-case')}>{t('page.home.allAreas')}</Link>
+        </div>
+        <ListGrid
+          items={categories.value.slice(0, 8)}
+          error={categories.error}
+          empty={t('page.empty.categories')}
+          col="col-sm-6 col-lg-3"
+          keyOf={(c) => c.case_category_id}
+        >
+          {(c) => <CategoryCard c={c} />}
+        </ListGrid>
+      </Band>
 
       {reviews && (
         <Band id="reviews-title" title={t('page.home.reviews')} muted>
@@ -190,38 +186,40 @@ export default function Home() {
         </ListView>
       </Band>
 
-      <section className="section section-muted" aria-labelledby="reach-title">
-        <Container>
-          <div className="row g-4">
-            <div className={settings.rule36.strict ? 'col-12' : 'col-lg-8'}>
-              <h2 id="reach-title" className="section-title">
-                {t('page.home.reach')}
-              </h2>
-              <div className="row g-3">
-                {cities.map((o) => (
-                  <div className="col-md-6" key={o.city}>
-                    <OfficeCard office={o} />
-                  </div>
-                ))}
-              </div>
-              <IconLine icon={MailIcon} className="mt-4 mb-1">
-                <a href={`mailto:${settings.email}`}>{settings.email}</a>
-              </IconLine>
-              <IconLine icon={ClockIcon}>
-                {t('page.home.hours', { morning: settings.hours.morning, evening: settings.hours.evening, days: settings.hours.days })}
-              </IconLine>
-              <Link to={lp('/contact')} className="btn btn-outline-primary">
-                {t('page.home.allContact')}
-              </Link>
+      <Band id="reach-title" muted>
+        <div className="row g-4">
+          <div className={settings.rule36.strict ? 'col-12' : 'col-lg-8'}>
+            <h2 id="reach-title" className="section-title">
+              {t('page.home.reach')}
+            </h2>
+            <div className="row g-3">
+              {cities.map((o) => (
+                <div className="col-md-6" key={o.city}>
+                  <OfficeCard office={o} />
+                </div>
+              ))}
             </div>
-            {!settings.rule36.strict && (
-              <div className="col-lg-4">
-                <AdsColumn />
-              </div>
-            )}
+            <IconLine icon={MailIcon} className="mt-4 mb-1">
+              <a href={`mailto:${settings.email}`}>{settings.email}</a>
+            </IconLine>
+            <IconLine icon={ClockIcon}>
+              {t('page.home.hours', {
+                morning: settings.hours.morning,
+                evening: settings.hours.evening,
+                days: settings.hours.days,
+              })}
+            </IconLine>
+            <Link to={lp('/contact')} className="btn btn-outline-primary">
+              {t('page.home.allContact')}
+            </Link>
           </div>
-        </Container>
-      </section>
+          {!settings.rule36.strict && (
+            <div className="col-lg-4">
+              <AdsColumn />
+            </div>
+          )}
+        </div>
+      </Band>
     </main>
   );
 }

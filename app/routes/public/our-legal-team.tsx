@@ -1,4 +1,5 @@
-import { PhoneIcon, QuoteIcon } from '../../components/public/icons';
+import { FounderQuote } from '../../components/public/founder-quote';
+import { PhoneIcon } from '../../components/public/icons';
 import { Page } from '../../components/public/page';
 import { legalTeamLd, settingsMeta } from '../../components/public/seo';
 import { useT } from '../../lib/i18n';
@@ -57,13 +58,7 @@ export default function OurLegalTeam() {
   const { t } = useT();
   return (
     <Page title={t('page.team.title')} lead={t('page.team.lead')} side={false}>
-      <figure className="founder-quote mb-5">
-        <QuoteIcon size={36} />
-        <blockquote>
-          <p>{settings.founderQuote}</p>
-        </blockquote>
-        <figcaption>— {settings.founderName}</figcaption>
-      </figure>
+      <FounderQuote quote={settings.founderQuote} caption={<>— {settings.founderName}</>} className="mb-5" />
       <ul className="list-unstyled row g-4">
         {settings.legalTeam.map((p) => (
           <li className="col-lg-4" key={p.name}>

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react';
+import { Field, SubmitBox } from '../../components/public/field';
 import { Page } from '../../components/public/page';
 import { textsMeta } from '../../components/public/seo';
 import { usePublicData } from '../../components/public/site';
@@ -28,10 +29,7 @@ export default function PrivacyPolicy() {
           </p>
           <p>{t('page.privacy.counting.body2', { months: p.insightsRetentionMonths })}</p>
         </Section>
-        <section aria-labelledby="pp-contact">
-          <h2 id="pp-contact" className="h4">
-            {t('page.privacy.contact.title')}
-          </h2>
+        <Section id="pp-contact" title={t('page.privacy.contact.title')} className="" headingClass="h4">
           <p className="mb-0">
             <Trans
               id="page.privacy.contact.body"
@@ -51,35 +49,33 @@ export default function PrivacyPolicy() {
               components={{ 0: <a href={`mailto:${p.grievanceEmail}`} /> }}
             />
           </p>
-        </section>
-        <section aria-labelledby="your-data-title" id="your-data" className="mt-4">
-          <h2 id="your-data-title" className="h4">
-            {t('page.privacy.data.title')}
-          </h2>
+        </Section>
+        <Section
+          id="your-data-title"
+          anchor="your-data"
+          title={t('page.privacy.data.title')}
+          className="mt-4"
+          headingClass="h4"
+        >
           <p>{t('page.privacy.data.body')}</p>
-          <form className="row g-2 align-items-end" action="/api/privacy/request" method="post" encType="multipart/form-data">
-            <div className="col-sm-6">
-              <label htmlFor="dr-email" className="form-label">
-                {t('page.privacy.data.email')}
-              </label>
+          <form
+            className="row g-2 align-items-end"
+            action="/api/privacy/request"
+            method="post"
+            encType="multipart/form-data"
+          >
+            <Field id="dr-email" label={t('page.privacy.data.email')} className="col-sm-6">
               <input id="dr-email" name="email" type="email" required autoComplete="email" className="form-control" />
-            </div>
-            <div className="col-sm-3">
-              <label htmlFor="dr-kind" className="form-label">
-                {t('page.privacy.data.kind')}
-              </label>
+            </Field>
+            <Field id="dr-kind" label={t('page.privacy.data.kind')} className="col-sm-3">
               <select id="dr-kind" name="kind" className="form-select" defaultValue="access">
                 <option value="access">{t('page.privacy.data.access')}</option>
                 <option value="erasure">{t('page.privacy.data.erasure')}</option>
               </select>
-            </div>
-            <div className="col-sm-3">
-              <button type="submit" className="btn btn-primary w-100">
-                {t('page.privacy.data.send')}
-              </button>
-            </div>
+            </Field>
+            <SubmitBox label={t('page.privacy.data.send')} className="col-sm-3" wide />
           </form>
-        </section>
+        </Section>
       </div>
     </Page>
   );
