@@ -3,7 +3,7 @@ import { checkLogin } from '../auth/admins.server';
 import { MFA_REQUIRED_MESSAGE, type AccountSecurity } from '../auth/account-security.server';
 import { deleteSession, SESSION_COOKIE } from '../auth/sessions.server';
 import { AppError } from '../lib/errors';
-import { countNewConsultations } from '../mail/service.server';
+import { countNewConsultations } from '../consultations/requests.server';
 import type { Services } from '../services';
 import { mayUse, ROLES } from '../../content/roles';
 import { requireAdmin } from './auth-hooks';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Services } from '../services';
 import { nowIso } from '../db/index';
 import { checkUpload } from '../files/check';
@@ -22,7 +22,7 @@ import type { Whatsapp } from '../whatsapp/service.server';
 import { CLIENT_LOCALES, isClientLocale, translator, type ClientLocale } from './catalogs/index';
 import type { Intake } from './service.server';
 import { consentGiven, consultationSchema } from '../../content/consultation-schema';
-import type { ConsultationsTable } from '../database';
+import type { ConsultationsTable, Database } from '../database';
 import type { JsonObject } from '../../content/json';
 
 export { CONSULTATION_STATUSES, MANUAL_STATUSES, type ConsultationStatus } from '../../content/consultation';
@@ -391,4 +391,14 @@ export class Consultations {
     if (Number(res.numUpdatedRows) !== 1) return null;
     return this.getConsultation(id);
   }
+}
+
+/** Consultation requests nobody has handled yet (the dashboard card). */
+export async function countNewConsultations(db: Kysely<Database>): Promise<number> {
+  const r = await db
+    .selectFrom('consultations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'new')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Services } from '../services';
 import type { ParsedBody } from '../files/multipart';
 import { AppError } from '../lib/errors';
 import type { NewMessage, OutboxAttachment, OutboxRow, Outbox } from './outbox.server';
 import { adminMessage } from './templates.server';
-import type { Database } from '../database';
 
 export const MAX_MAIL_FILES = 10;
 /** Total size of an administrator's attachments: most mail servers refuse messages above ~25 MB. */
@@ -146,17 +144,4 @@ export class MailService {
     }
     return row;
   }
-}
-
-/**
- * Consultation requests nobody has handled yet (the dashboard card). A count of the consultations table
- * only; kept here for the dashboard's import until it reads it from server/consultations.
- */
-export async function countNewConsultations(db: Kysely<Database>): Promise<number> {
-  const r = await db
-    .selectFrom('consultations')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', '=', 'new')
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
 }
