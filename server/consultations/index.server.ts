@@ -36,8 +36,10 @@ export async function registerConsultations(
   app.addHook('onReady', async () => {
     intake.start(services.config.intakeSweepMs);
   });
+  // After the mail worker's own preClose (registered first): a sweep still running finishes here, and what
+  // it queues waits in the outbox for the next start.
   app.addHook('preClose', async () => {
-    intake.stop();
+    await intake.stop();
   });
   return consultations;
 }

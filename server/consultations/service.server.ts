@@ -123,6 +123,7 @@ function sequenceAt(now: Date): number {
 export class Intake {
   signer!: LinkSigner;
   private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
   private lastPurge = 0;
   /** Set by the data-rights module: erasures due and the retention purge run in the same sweep. */
   extraSweeps: Array<(now: Date) => Promise<void>> = [];
@@ -1164,17 +1165,20 @@ export class Intake {
 
   start(intervalMs: number): void {
     const tick = () => {
-      this.sweep()
+      this.sweeping = this.sweep()
         .catch((err: unknown) => this.services.log.error({ err }, 'intake sweep failed'))
         .finally(() => {
+          this.sweeping = null;
           if (this.timer) this.timer = setTimeout(tick, intervalMs).unref();
         });
     };
     this.timer = setTimeout(tick, 1000).unref();
   }
 
-  stop(): void {
+  /** Stops the timer and waits for a sweep in progress, so none runs on once the database closes. */
+  async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.sweeping;
   }
 }
