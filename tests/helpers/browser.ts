@@ -60,8 +60,18 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** axe-core violations of impact serious or critical on the current page (each node: its HTML and why). */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   // A dialog still fading in is read at part opacity (contrast 3.4 where it is 7 once shown): let every
-  // running transition and animation end first.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // running transition or finite animation end first (an endless one, a ticker, is not waited for), at most 3 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
