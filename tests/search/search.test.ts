@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PER_PAGE } from '../../content/rules/search';
+import { SEARCH_PER_PAGE, type SearchHit } from '../../content/rules/search';
 import { signedInServer, startServer, type TestServer } from '../helpers/server';
 import { api, multipart, sampleBytes } from '../helpers/api-helpers';
 import { until } from '../helpers/mail-sink';
@@ -15,17 +15,9 @@ import { until } from '../helpers/mail-sink';
 const { s, cookie } = await signedInServer({ pages: true, env: { ADMIN_WRITE_RATE_LIMIT: '0' } });
 const b = await sampleBytes();
 
-interface Hit {
-  kind: string;
-  title: string;
-  url: string;
-  snippet: string;
-  marks: [number, number][];
-  titleMarks: [number, number][];
-}
 const search = async (q: string, extra = '', base = s.url) => {
   const r = await api(base, `/api/search?q=${encodeURIComponent(q)}${extra}`);
-  return r as { status: number; body: { total: number; pages: number; page: number; q: string; hits: Hit[]; message: string } };
+  return r as { status: number; body: { total: number; pages: number; page: number; q: string; hits: SearchHit[]; message: string } };
 };
 const page = async (p: string) => {
   const r = await fetch(s.url + p);
