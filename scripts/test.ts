@@ -2,7 +2,7 @@
 // tests again on PostgreSQL when a server is reachable (TEST_DATABASE_URL, else the local one CI machines
 // provide), then one summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { root } from './project';
 
 process.chdir(root);
@@ -90,27 +90,22 @@ async function pgUnreachable(url: string): Promise<string | null> {
 }
 
 /**
- * The API tests, by feature (tests/<feature>/, decision 0092): the ones the PostgreSQL pass runs again. The
- * browser tests (tests/e2e), the documentation checks (tests/docs), the container test (tests/deploy) and the
- * unit tests beside the code run once.
+ * The folders under tests/ the PostgreSQL pass does not run again, each with why: what is left is the API
+ * tests by feature (tests/<feature>/, decision 0092), so a new feature folder is in the PostgreSQL pass
+ * without a list to edit (decision 0107).
  */
-const API_TEST_FOLDERS = [
-  'tests/accounts/',
-  'tests/api/',
-  'tests/assistant/',
-  'tests/cache/',
-  'tests/compliance/',
-  'tests/content/',
-  'tests/files/',
-  'tests/insights/',
-  'tests/intake/',
-  'tests/lifecycle/',
-  'tests/mail/',
-  'tests/ops/',
-  'tests/redirects/',
-  'tests/search/',
-  'tests/translations/',
-];
+const NOT_ON_POSTGRES: Readonly<Record<string, string>> = {
+  e2e: 'the browser tests (Chromium): they run once, on SQLite',
+  docs: 'the documentation checks: they read files, no database',
+  deploy: 'the container test: the Dockerfile and the compose file, checked offline',
+  helpers: 'the shared helpers: no tests',
+};
+
+/** The API test folders (`tests/<name>/`), sorted: every folder under tests/ but those in NOT_ON_POSTGRES. */
+const API_TEST_FOLDERS = readdirSync('tests', { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !Object.hasOwn(NOT_ON_POSTGRES, e.name))
+  .map((e) => `tests/${e.name}/`)
+  .sort();
 
 const main = vitest('.tmp/vitest-report.json', extraArgs, baseEnv);
 const total = { passed: main.passed, failed: main.failed, skipped: main.skipped };
@@ -124,7 +119,9 @@ if (extraArgs.length === 0) {
     console.log(`[tests] PostgreSQL pass skipped: no PostgreSQL at ${safeUrl} (${why}); set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL`);
     total.skipped += 1;
   } else {
-    console.log(`[tests] API tests again on PostgreSQL (${safeUrl}, a fresh database per test server)`);
+    console.log(
+      `[tests] API tests again on PostgreSQL (${safeUrl}, a fresh database per test server): ${API_TEST_FOLDERS.join(' ')}`,
+    );
     const pgRun = vitest('.tmp/vitest-report-pg.json', API_TEST_FOLDERS, { ...baseEnv, TEST_DATABASE_URL: pgUrl, SKIP_BUILD: '1' });
     total.passed += pgRun.passed;
     total.failed += pgRun.failed;

@@ -82,6 +82,16 @@ export function registerGroup(def: ResourceDef): void {
   registry.push(def);
 }
 
+/**
+ * Stops serving a group registered with registerGroup (the test's teardown, so the group outlives neither its
+ * test file nor a test worker that runs other files after it). The declared groups cannot be removed.
+ */
+export function unregisterGroup(key: string): void {
+  const at = registry.findIndex((g) => g.key === key);
+  if (at < declared.length) throw new Error(`content group '${key}' was not registered`);
+  registry.splice(at, 1);
+}
+
 /** The API path of a call: '/api' + base + path. */
 export function apiPath(r: ResourceDef, call: keyof ResourceDef['paths']): string {
   return `/api${r.base}${r.paths[call]}`;

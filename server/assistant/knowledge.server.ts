@@ -84,22 +84,34 @@ export const CONSULTATIONS: Group = {
   personal: true,
 };
 
-/** The assistant's view of every group served (a registered group included), and of the consultations. */
-let known: { from: number; groups: readonly Group[]; byKey: ReadonlyMap<string, Group> } | null = null;
-function assistantGroups(): NonNullable<typeof known> {
-  if (!known || known.from !== resources.length) {
+/**
+ * The assistant's view of every group served (a registered group included), and of the consultations, with
+ * the admin help written from them. Built again when the groups served change (a group registered or
+ * unregistered); the help otherwise never changes while the server runs: written once, with the first index
+ * (built at import it was 45 ms of every start-up's CPU, decision 0030).
+ */
+interface Known {
+  /** The group declarations this was built from (`resources` then). */
+  from: readonly ResourceDef[];
+  groups: readonly Group[];
+  byKey: ReadonlyMap<string, Group>;
+  help?: Doc[];
+}
+let known: Known | null = null;
+function assistantGroups(): Known {
+  if (!known || known.from.length !== resources.length || known.from.some((r, i) => r !== resources[i])) {
     const groups = [...resources.map(groupOf), CONSULTATIONS];
-    known = { from: resources.length, groups, byKey: new Map(groups.map((g) => [g.key, g])) };
+    known = { from: [...resources], groups, byKey: new Map(groups.map((g) => [g.key, g])) };
   }
   return known;
 }
 export const allGroups = (): readonly Group[] => assistantGroups().groups;
 export const groupByKey = (key: string): Group | undefined => assistantGroups().byKey.get(key);
-/**
- * The help never changes while the server runs: written once from the declarations, with the first index
- * (built at import it was 45 ms of every start-up's CPU, decision 0030).
- */
-let help: Doc[] | undefined;
+/** The admin help, from the groups served now. */
+function help(): Doc[] {
+  const k = assistantGroups();
+  return (k.help ??= helpDocs(k.groups));
+}
 
 // --- Rows as facts -----------------------------------------------------------------------------------
 
@@ -254,7 +266,7 @@ export class Knowledge {
     readonly rows: ReadonlyMap<string, Row[]>,
     settings: SiteSettings,
   ) {
-    const all: Doc[] = [...settingDocs(settings), ...(help ??= helpDocs(allGroups()))];
+    const all: Doc[] = [...settingDocs(settings), ...help()];
     for (const g of allGroups())
       for (const row of rows.get(g.key) ?? [])
         all.push({

@@ -195,6 +195,11 @@ export function registerMigration(name: string, up: (dialect: Dialect) => Migrat
   registered.set(name, up);
 }
 
+/** Removes a migration added with registerMigration (the test's teardown, with its group). */
+export function unregisterMigration(name: string): void {
+  if (!registered.delete(name)) throw new Error(`migration '${name}' was not registered`);
+}
+
 /** Versioned migrations, in order. Never edit one that has landed: add a new one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {

@@ -9,8 +9,10 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource, isBlank } from '../../content/kit';
-import { registerGroup } from '../../content/resources/index';
-import { registerMigration, type Dialect } from '../../server/db/index';
+import { registerGroup, resources, unregisterGroup } from '../../content/resources/index';
+import { DEFAULT_SETTINGS } from '../../content/settings';
+import { allGroups, Knowledge } from '../../server/assistant/knowledge.server';
+import { migrations, registerMigration, unregisterMigration, type Dialect } from '../../server/db/index';
 import { createContentTableV1 } from '../../server/db/migrations/content-table-v1';
 import { dynamic } from '../../server/db/schema';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -60,8 +62,17 @@ beforeAll(async () => {
   cookie = await s.login();
 });
 afterAll(async () => {
-  await dynamic(s.services.store.db).schema.dropTable('notices').ifExists().execute();
-  await s.close();
+  try {
+    if (s) {
+      await dynamic(s.services.store.db).schema.dropTable('notices').ifExists().execute();
+      await s.close();
+    }
+  } finally {
+    // The registry is module state: a worker running other files after this one (Vitest without isolation,
+    // decision 0107) must serve neither the group nor its migration.
+    unregisterGroup(notice.key);
+    unregisterMigration('9001-notices');
+  }
 });
 
 describe('a group declared in a test', () => {
@@ -228,6 +239,30 @@ describe('what the kit reads from a declaration', () => {
     expect(m.admin.nav).toBe('Motions');
     expect(notice.keys).toEqual({ list: 'notices', add: 'notice', update: 'updatedNotice' });
     expect(notice.order).toBe('desc');
+  });
+
+  it('unregisters a registered group and its migration, and the assistant forgets the group, its help with it', () => {
+    const before = resources.map((r) => r.key);
+    const m = motion(['/motion/addMotion', '/motion/getMotions', '/motion/updateMotion', '/motion/deleteMotion']);
+    registerGroup(m);
+    registerMigration('9002-motions', () => async () => undefined);
+    const helpOn = (key: string) => new Knowledge(new Map(), DEFAULT_SETTINGS).doc(`help:${key}`);
+    expect(resources.map((r) => r.key)).toEqual([...before, 'motion']);
+    expect(allGroups().map((g) => g.key)).toContain('motion');
+    expect(helpOn('motion')?.path).toBe('/admin-side-bar/motions');
+    expect(Object.keys(migrations('sqlite'))).toContain('9002-motions');
+
+    unregisterGroup('motion');
+    unregisterMigration('9002-motions');
+    expect(resources.map((r) => r.key)).toEqual(before);
+    expect(allGroups().map((g) => g.key)).not.toContain('motion');
+    expect(helpOn('motion')).toBeUndefined();
+    expect(helpOn(before[0]!)).toBeDefined();
+    expect(Object.keys(migrations('sqlite'))).not.toContain('9002-motions');
+    // Only a registered group or migration can be removed.
+    expect(() => unregisterGroup('motion')).toThrow("content group 'motion' was not registered");
+    expect(() => unregisterGroup(resources[0]!.key)).toThrow(/was not registered/);
+    expect(() => unregisterMigration('9002-motions')).toThrow("migration '9002-motions' was not registered");
   });
 
   it('refuses calls that do not share one base', () => {

@@ -4,7 +4,7 @@
  * those changes newest first and searches them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, startServer, type TestServer } from '../helpers/server';
 import { until } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)(
         expect(await seriousViolations(page)).toEqual([]);
         await ctx.close();
       } finally {
-        await browser.close();
+        await closeBrowser(browser);
       }
     }, 180_000);
   },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
 import { adminContext, contextCookie } from './admin-helpers';
 
@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await call(s.url, '/api/faqs/addFaqs', { cookie, json: { question: 'Q2?', answer: 'A2' } });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

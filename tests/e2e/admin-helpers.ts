@@ -1,7 +1,7 @@
 /** Shared pieces of the admin browser tests (tests/e2e/admin-*.test.ts). */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { closeBrowser, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, startServer, type StartOptions, type TestServer } from '../helpers/server';
 
 /** What the admin browser tests drive: the server, Chromium, a signed-in context and its page, its cookie. */
@@ -27,7 +27,7 @@ export function adminBrowser(opts: StartOptions = {}): AdminBrowser {
     Object.assign(ui, { s, browser, ctx, cookie: await contextCookie(ctx), page: await ctx.newPage() });
   });
   afterAll(async () => {
-    await ui.browser?.close();
+    await closeBrowser(ui.browser);
     await ui.s?.close();
   });
   return ui;

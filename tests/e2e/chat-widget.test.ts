@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, startServer, type TestServer } from '../helpers/server';
 
 const title = `admin chat widget${hasChromium ? '' : ` — skipped: ${NO_CHROMIUM_REASON}`}`;
@@ -23,7 +23,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { storeConsultation } from '../helpers/consultations';
 import { pdfBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)(title, () => {
     cookie = await s.login();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
     await k?.close();
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizedPath } from '../../content/locales';
 import { intlDay } from '../../app/lib/i18n';
 import {
+  closeBrowser,
   hasChromium,
   launchBrowser,
   NO_CHROMIUM_REASON,
@@ -30,7 +31,7 @@ beforeAll(async () => {
   if (hasChromium) browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await s?.close();
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV, until } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium)(title, () => {
     cookie = await s.login();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { CONSENT, fillVisitor, openBookingForm } from './booking-helpers';
@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)(title, () => {
     [s, browser] = await Promise.all([startServer({ pages: true, env: { ...FAST_MAIL_ENV, SMTP_URL: '' } }), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import {
+  closeBrowser,
+  hasChromium,
+  launchBrowser,
+  NO_CHROMIUM_REASON,
+  seriousViolations,
+  waitForHydration,
+} from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
@@ -61,7 +68,7 @@ describe.skipIf(!hasChromium)(title, () => {
     chennaiReference = await book('Chennai', 'Chennai Client', 'chennai@client.test');
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

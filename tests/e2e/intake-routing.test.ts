@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';
@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)(title, () => {
     ]);
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { file, pngBytes } from '../helpers/files';
 import { call, startServer, type TestServer, type Json } from '../helpers/server';
 
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)(`in a browser (skipped: ${NO_CHROMIUM_REASON})`, (
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
   });
 
   it('an administrator edits a FAQ and a visitor sees it on the next load', async () => {

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPath } from '../../content/rules/slug';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 import { startPublicSite } from '../helpers/public-site';
 import { localDate, type Seeded } from './public-fixture';
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)(title, () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

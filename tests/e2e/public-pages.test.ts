@@ -7,7 +7,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import {
+  closeBrowser,
+  hasChromium,
+  launchBrowser,
+  NO_CHROMIUM_REASON,
+  seriousViolations,
+  waitForHydration,
+} from '../helpers/browser';
 import { islandJson } from '../../app/components/public/island';
 import { islandNames, REPLAY_SCRIPT, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';
@@ -202,7 +209,7 @@ describe.skipIf(!hasChromium)(
     beforeAll(async () => {
       browser = await launchBrowser();
     });
-    afterAll(() => browser?.close());
+    afterAll(() => closeBrowser(browser));
 
     const routes = () => [
       ...publicPages({ categoryId: seed.categoryId, caseId: seed.caseId, eventTitles: [seed.events.upcoming], blogId: seed.blogId }),
@@ -319,7 +326,7 @@ describe('empty and error states of the lists (texts of section 8)', () => {
         .getByText(/^Failed to load ads: /)
         .waitFor();
     } finally {
-      await browser.close();
+      await closeBrowser(browser);
     }
   });
 });
@@ -434,7 +441,7 @@ describe('islands, after the first paint (decisions 0010, 0028)', () => {
       await second.click();
       await expect.poll(() => second.getAttribute('aria-expanded')).toBe('true');
     } finally {
-      await browser.close();
+      await closeBrowser(browser);
     }
   });
 });

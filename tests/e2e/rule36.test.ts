@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../content/settings';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
 
@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)(title, () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

@@ -5,7 +5,14 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
+import {
+  closeBrowser,
+  hasChromium,
+  launchBrowser,
+  NO_CHROMIUM_REASON,
+  seriousViolations,
+  waitForHydration,
+} from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { seedPublicContent, type Seeded } from './public-fixture';
 
@@ -22,7 +29,7 @@ describe.skipIf(!hasChromium)(`site search in Chromium${hasChromium ? '' : ` (sk
     desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: s.url });
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
   });
 

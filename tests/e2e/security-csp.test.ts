@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
 import { publicPages } from './public-fixture';
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)(`CSP in Chromium (${hasChromium ? 'Chromium found'
 
       expect([...violations, ...a.violations]).toEqual([]);
     } finally {
-      await browser.close();
+      await closeBrowser(browser);
     }
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { FAST_MAIL_ENV, startSink, until, type Sink } from '../helpers/mail-sink';
 import { agreeWheneverDisclaimerShows, bookingVisitor, CONSENT, fillVisitor, localDateTime } from './booking-helpers';
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)(title, () => {
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeBrowser(browser);
     await s?.close();
     await k?.close();
     await new Promise<void>((resolve) => api.close(() => resolve()));

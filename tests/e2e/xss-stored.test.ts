@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDef } from '../../content/kit';
 import { apiPath, resources } from '../../content/resources/index';
 import { api, sampleBytes, type Bytes } from '../helpers/api-helpers';
-import { hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { file } from '../helpers/files';
 import { startServer, type TestServer } from '../helpers/server';
 import { adminContext } from './admin-helpers';
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)(
         }
         await admin.close();
       } finally {
-        await browser.close();
+        await closeBrowser(browser);
       }
       expect(problems).toEqual([]);
     }, 240_000);

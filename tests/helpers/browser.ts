@@ -7,13 +7,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
 export const NO_CHROMIUM_REASON = `no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`;
 
-/**
- * Headless Chromium for a test file. Its close() is bounded: a Chromium that does not exit within 15 s
- * (seen once in CI on a loaded machine, where the file's afterAll then timed out after 120 s) is left to
- * Playwright's exit handler, which kills it when the test worker ends.
- */
+/** Headless Chromium for a test file; closed with closeBrowser. */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -27,18 +23,26 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
-  const close = browser.close.bind(browser);
-  browser.close = async (options) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        console.warn('[test] Chromium did not close within 15 s; left to the exit handler');
-        resolve();
-      }, 15_000);
-    });
-    await Promise.race([close(options), late]).finally(() => clearTimeout(timer));
-  };
-  return browser;
+}
+
+/** How long closeBrowser waits for Chromium to exit. */
+const CLOSE_WAIT_MS = 15_000;
+
+/**
+ * Closes a browser from launchBrowser (nothing when none was launched), waiting at most 15 s: a Chromium that
+ * does not exit by then (seen once in CI on a loaded machine, where the file's afterAll then timed out after
+ * 120 s) is left to Playwright's exit handler, which kills it when the test worker ends.
+ */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn('[test] Chromium did not close within 15 s; left to the exit handler');
+      resolve();
+    }, CLOSE_WAIT_MS);
+  });
+  await Promise.race([browser.close(), late]).finally(() => clearTimeout(timer));
 }
 
 /**
