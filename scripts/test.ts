@@ -98,7 +98,7 @@ const NOT_ON_POSTGRES: Readonly<Record<string, string>> = {
   e2e: 'the browser tests (Chromium): they run once, on SQLite',
   docs: 'the documentation checks: they read files, no database',
   deploy: 'the container test: the Dockerfile and the compose file, checked offline',
-  helpers: 'the shared helpers: no tests',
+  helpers: 'the shared helpers, and their own unit test (closeBrowser): no database',
 };
 
 /** The API test folders (`tests/<name>/`), sorted: every folder under tests/ but those in NOT_ON_POSTGRES. */
