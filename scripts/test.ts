@@ -122,7 +122,13 @@ if (extraArgs.length === 0) {
     console.log(
       `[tests] API tests again on PostgreSQL (${safeUrl}, a fresh database per test server): ${API_TEST_FOLDERS.join(' ')}`,
     );
-    const pgRun = vitest('.tmp/vitest-report-pg.json', API_TEST_FOLDERS, { ...baseEnv, TEST_DATABASE_URL: pgUrl, SKIP_BUILD: '1' });
+    // Without isolation: each worker keeps its modules from one file to the next, about half the pass's time
+    // (decision 0107); a test that changes module state puts it back in its afterAll.
+    const pgRun = vitest('.tmp/vitest-report-pg.json', ['--no-isolate', ...API_TEST_FOLDERS], {
+      ...baseEnv,
+      TEST_DATABASE_URL: pgUrl,
+      SKIP_BUILD: '1',
+    });
     total.passed += pgRun.passed;
     total.failed += pgRun.failed;
     total.skipped += pgRun.skipped;

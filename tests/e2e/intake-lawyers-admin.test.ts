@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  closeBrowser,
-  hasChromium,
-  launchBrowser,
-  NO_CHROMIUM_REASON,
-  seriousViolations,
-  waitForHydration,
-} from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV } from '../helpers/mail-sink';
 import { adminContext } from './admin-helpers';

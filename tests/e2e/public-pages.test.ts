@@ -7,14 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDetailable } from '../../content/rules/event-timing';
 import { eventPath } from '../../content/rules/slug';
-import {
-  closeBrowser,
-  hasChromium,
-  launchBrowser,
-  NO_CHROMIUM_REASON,
-  seriousViolations,
-  waitForHydration,
-} from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { islandJson } from '../../app/components/public/island';
 import { islandNames, REPLAY_SCRIPT, WAIT_FOR_PAINT, withIslands, type IslandsManifest } from '../../server/render/islands';
 import { call, startServer, type TestServer } from '../helpers/server';

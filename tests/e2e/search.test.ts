@@ -5,14 +5,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  hasChromium,
-  launchBrowser,
-  NO_CHROMIUM_REASON,
-  seriousViolations,
-  waitForHydration,
-} from '../helpers/browser';
+import { closeBrowser, hasChromium, launchBrowser, NO_CHROMIUM_REASON, seriousViolations, waitForHydration } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
 import { seedPublicContent, type Seeded } from './public-fixture';
 
