@@ -212,7 +212,7 @@ class QueryLog implements KyselyPlugin {
 describe('a group of 2,000 rows written around the content service', () => {
   const STATES: TranslationState[] = ['missing', 'draft', 'published', 'outdated'];
 
-  it('gives the states and counts of the rows own hashes, and reads no translatable text to do it', async () => {
+  it("gives the states and counts of the rows' own hashes, and reads no translatable text to do it", async () => {
     const now = new Date().toISOString();
     const rows = Array.from({ length: 2000 }, (_, i) => ({
       question: `Question ${i}?`,
