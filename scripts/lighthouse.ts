@@ -1,5 +1,5 @@
 // npm run lighthouse [-- --url http://host:port] [-- --json out.json] [-- --only /faqs] [-- --reports DIR] [-- --locale ml,hi]
-//                    [-- --only /book-consultation,/,/faqs --repeat 3]
+//                    [-- --only /book-consultation,/,/faqs --repeat 3] [-- --https]
 // (--reports writes each route's full Lighthouse result as JSON into DIR; --locale runs the same routes under
 // each locale's prefix, /ml/, /ml/faqs…, instead of the English ones, decision 0063; --only takes one route or
 // several, comma-separated or repeated; --repeat N audits the chosen routes N times, interleaved round by round
@@ -10,7 +10,11 @@
 // scores (performance, accessibility, best practices, SEO), LCP, TBT and CLS. Without --url it starts the
 // production server (dist/server.js) on a fresh temporary DATA_DIR with the demo content, like npm start.
 // Targets (decision 0010): performance ≥ 95, accessibility, best practices and SEO 100, CLS < 0.02.
-import { spawn, type ChildProcess } from 'node:child_process';
+// --https audits the site as docs/deploy.md deploys it: behind nginx (NGINX_PATH, else /usr/sbin/nginx) with
+// TLS and HTTP/2 (a throwaway self-signed certificate from openssl, which Chromium is told to accept), so every
+// file comes over one warm connection as on a real site; without it, plain HTTP/1.1 straight to Node, where
+// each file in parallel opens its own connection (decision 0108).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +46,54 @@ function median(values: (number | undefined)[]): number {
   return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HTTPS = argv.includes('--https');
+// This script's own requests (waiting for the site, warming its cache) accept the throwaway certificate too.
+if (HTTPS) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/**
+ * nginx in front of the site as docs/deploy.md configures it (`listen … ssl http2`, proxy_pass with the
+ * forwarded headers), with a self-signed certificate made for this run in `dir`.
+ */
+function startTlsProxy(dir: string, port: number, upstream: number): ChildProcess {
+  if (!existsSync(NGINX)) {
+    console.error(`--https needs nginx at ${NGINX} (apt-get install nginx-light, or set NGINX_PATH).`);
+    process.exit(2);
+  }
+  const tls = path.join(dir, 'tls');
+  mkdirSync(path.join(tls, 'logs'), { recursive: true });
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(tls, 'key.pem'), '-out', path.join(tls, 'cert.pem')], { stdio: 'ignore' });
+  if (made.status !== 0) {
+    console.error('--https needs openssl to make a throwaway certificate.');
+    process.exit(2);
+  }
+  writeFileSync(
+    path.join(tls, 'nginx.conf'),
+    `daemon off;
+pid ${tls}/nginx.pid;
+error_log ${tls}/logs/error.log warn;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${tls}/body;
+  proxy_temp_path ${tls}/proxy;
+  server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${tls}/cert.pem;
+    ssl_certificate_key ${tls}/key.pem;
+    location / {
+      proxy_pass http://127.0.0.1:${upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  return spawn(NGINX, ['-p', tls, '-c', path.join(tls, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 /** Every public route of the spec, with real ids from the site's own API for the detail pages. */
@@ -109,6 +161,7 @@ async function main() {
   let base = option('--url');
   let server: ChildProcess | null = null;
   let dataDir: string | null = null;
+  let proxy: ChildProcess | null = null;
   if (!base) {
     if (!existsSync('dist/server.js') || buildIsStale()) {
       console.log('Building the production site first…');
@@ -117,12 +170,19 @@ async function main() {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-lighthouse-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
+    const direct = base;
+    if (HTTPS) {
+      const front = await freePort();
+      base = `https://127.0.0.1:${front}`;
+      proxy = startTlsProxy(dataDir, front, port);
+    }
     server = spawn(process.execPath, ['dist/server.js'], {
-      env: { ...process.env, NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: base, ADMIN_EMAIL: 'lighthouse@example.com', ADMIN_PASSWORD: 'lighthouse-password-not-secret-1' },
+      env: { ...process.env, NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: base, ADMIN_EMAIL: 'lighthouse@example.com', ADMIN_PASSWORD: 'lighthouse-password-not-secret-1', ...(HTTPS ? { TRUST_PROXY: 'on' } : {}) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    console.log(`Starting the site on ${base} with the demo content…`);
-    await waitFor(`${base}/api/health`, { child: server });
+    console.log(`Starting the site on ${base} with the demo content${HTTPS ? ` (nginx with TLS and HTTP/2 in front of ${direct})` : ''}…`);
+    await waitFor(`${direct}/api/health`, { child: server });
+    if (HTTPS && proxy) await waitFor(`${base}/api/health`, { child: proxy });
   }
   const only = optionList('--only');
   const english = only.length ? only : await publicRoutes(base);
@@ -132,7 +192,7 @@ async function main() {
   const repeat = Math.max(1, Number.parseInt(option('--repeat') ?? '1', 10) || 1);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', ...(HTTPS ? ['--ignore-certificate-errors'] : [])],
   });
   const rows: Row[] = [];
   try {
@@ -187,8 +247,8 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    const child = server;
-    if (child) {
+    for (const child of [server, proxy]) {
+      if (!child || child.exitCode !== null) continue;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }

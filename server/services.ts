@@ -44,5 +44,8 @@ export function createServices(config: Config, store: Store, files: FileStore, l
   content.rowWriteHooks.push(redirects.onRowWrite);
   const notFound = new NotFoundLog(store.db, now);
   const insights = new InsightsService(store.db, settings, now, new URL(config.publicUrl).hostname, config.insights);
-  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }), translations: new TranslationService(store, { content, settings, redirects, ai: config.ai }, now) };
+  const translations = new TranslationService(store, { content, settings, redirects, ai: config.ai }, now);
+  // Each write stores its row's English source hash (decision 0106), for the translation filter and work list.
+  content.rowWriteHooks.push(translations.onRowWrite);
+  return { config, store, files, content, settings, log, clock, authClock: systemClock(), redirects, notFound, insights, search: new SiteSearch({ content, settings }), translations };
 }

@@ -31,6 +31,7 @@ import { up as whatsapp } from './migrations/0039-whatsapp';
 import { up as contentTranslations } from './migrations/0041-content-translations';
 import { up as translationSource } from './migrations/0042-translation-source';
 import { up as translationSlugs } from './migrations/0044-translation-slugs';
+import { up as contentSourceHashes } from './migrations/0045-content-source-hashes';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -237,6 +238,7 @@ function builtIn(dialect: Dialect): Record<string, Migration> {
     '0041-content-translations': { up: contentTranslations(dialect) },
     '0042-translation-source': { up: translationSource(dialect) },
     '0044-translation-slugs': { up: translationSlugs(dialect) },
+    '0045-content-source-hashes': { up: contentSourceHashes(dialect) },
   };
 }
 

@@ -5,7 +5,9 @@
  * locale (decision 0081). A translation has its own state
  * (a draft, or published with an optional pending draft), its own revisions (in `content_revisions` under
  * `<group>@<locale>`) and becomes `outdated` when the English text it was made from changes: it stays live
- * until someone updates it or confirms it still holds.
+ * until someone updates it or confirms it still holds. The English text's hash of every row is stored
+ * (`content_source_hashes`, decision 0106), written by each content write (`onRowWrite`), so the admin's
+ * filter and the dashboard's work list are answered in SQL without reading the rows.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
@@ -29,11 +31,11 @@ import { bumpContentVersion } from '../cluster/version';
 import { decidePublish, overrideReasonOf, type Rule36Override } from '../compliance/publish-check';
 import type { ContentService } from '../content/service';
 import { groupTables } from '../content/group-tables';
-import type { Row } from '../content/types';
+import type { Row, RowWriteHook } from '../content/types';
 import { PREVIEW_TTL_MS, type PreviewOverlay } from '../content/lifecycle/preview';
 import { parseDraft } from '../content/lifecycle/snapshot';
 import type { Database, Store } from '../database';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { AppError } from '../lib/errors';
 import { sanitizeRichHtml } from '../lib/sanitize';
 import { machineTranslate } from './machine.server';
@@ -103,6 +105,26 @@ export function sourceHash(r: ResourceDef, row: SiteRow): string {
 
 const hashOf = (source: readonly (readonly [string, unknown])[]): string =>
   createHash('sha256').update(JSON.stringify(source)).digest('hex').slice(0, 32);
+
+/**
+ * What a group's stored source hashes were taken over (decision 0106): its translatable fields and its lists'
+ * translatable item fields. A stored hash of another shape (the declaration changed since) is taken again.
+ */
+export function hashShape(r: ResourceDef): string {
+  return hashOf([
+    ['fields', translatableFields(r)],
+    ...translatableLists(r).map(({ name, fields }): [string, string[]] => [name, fields]),
+  ]);
+}
+
+/** The two tables joined to a group's rows where a translation's state is decided in SQL (left joins: any may be null). */
+type StateJoin = {
+  tr: { [K in keyof Database['content_translations']]: Database['content_translations'][K] | null };
+  sh: { [K in keyof Database['content_source_hashes']]: Database['content_source_hashes'][K] | null };
+};
+
+/** Rows whose source hashes are written in one statement (4 values each: far below any bind limit). */
+const HASH_BATCH = 500;
 
 const parse = (json: string | null): Record<string, string> => {
   if (!json) return {};
@@ -225,13 +247,17 @@ export class TranslationService {
   }
 
   /** Rows with their nested lists as stored now (the items of each translatable list, in order), for hashing. */
-  private async withLists<T extends Row>(r: ResourceDef, rows: readonly T[]): Promise<T[]> {
+  private async withLists<T extends Row>(
+    r: ResourceDef,
+    rows: readonly T[],
+    db: Kysely<Database> = this.store.db,
+  ): Promise<T[]> {
     const lists = translatableLists(r);
     if (!lists.length || !rows.length) return [...rows];
     const ids = rows.map((row) => Number(row[r.id]));
     const out = rows.map((row) => ({ ...row }));
     for (const { name, list, fields } of lists) {
-      const items = await groupTables(this.store.db)
+      const items = await groupTables(db)
         .selectFrom(list.table)
         .select([list.parent, ...fields])
         .where(list.parent, 'in', ids)
@@ -306,6 +332,7 @@ export class TranslationService {
     };
   }
 
+  /** A translation's state against the English text's hash now; `inState` is the same rule in SQL (decision 0106). */
   private stateOf(row: { status: string; source_hash: string } | undefined, hash: string): TranslationState {
     if (!row) return 'missing';
     if (row.status !== 'published') return 'draft';
@@ -925,41 +952,167 @@ export class TranslationService {
     return applySettingsTexts(settings, parse(row.fields), { lists: row.source_hash === current });
   }
 
-  // --- The admin's filter and work list (decision 0078) ---------------------------------------------
+  // --- The stored source hashes (decision 0106) ----------------------------------------------------
 
-  /** A group's rows outside the trash (only those on the site in English with `published`): id and translatable fields. */
-  private englishRows(r: ResourceDef, published = false): Promise<Row[]> {
-    let q = groupTables(this.store.db)
+  /**
+   * The row-write hook (server/content/types.ts): every write that changes a row's live content (create,
+   * update, publish of a pending draft, unpublish, trash, restore, a restored revision, a scheduled publish;
+   * its list items written before) stores the hash of the row's English text as it is now, in the write's
+   * transaction.
+   */
+  readonly onRowWrite: RowWriteHook = async (trx, r, id) => {
+    if (!translates(r)) return;
+    const row = await groupTables(trx)
       .selectFrom(r.table)
       .select([r.id, ...translatableFields(r)])
-      .where('deleted_at', 'is', null);
-    if (published) q = q.where('status', '=', 'published');
-    return q.execute();
+      .where(r.id, '=', id)
+      .executeTakeFirst();
+    if (row) await this.storeHashes(trx, r, [row], 'write');
+  };
+
+  /**
+   * Stores the source hashes of rows read with their translatable fields: `write` replaces the stored ones;
+   * `fill` only adds missing ones and replaces those of another shape, so a row a concurrent write has just
+   * hashed keeps that write's hash.
+   */
+  private async storeHashes(db: Kysely<Database>, r: ResourceDef, rows: readonly Row[], mode: 'write' | 'fill') {
+    const shape = hashShape(r);
+    const hashed = (await this.withLists(r, rows, db)).map((row) => ({
+      resource: r.key,
+      record_id: Number(row[r.id]),
+      hash: sourceHash(r, row),
+      shape,
+    }));
+    for (let i = 0; i < hashed.length; i += HASH_BATCH) {
+      await db
+        .insertInto('content_source_hashes')
+        .values(hashed.slice(i, i + HASH_BATCH))
+        .onConflict((oc) => {
+          const update = oc
+            .columns(['resource', 'record_id'])
+            .doUpdateSet((eb) => ({ hash: eb.ref('excluded.hash'), shape: eb.ref('excluded.shape') }));
+          return mode === 'write' ? update : update.where('content_source_hashes.shape', '!=', shape);
+        })
+        .execute();
+    }
   }
 
-  /** The ids of a group's rows outside the trash whose translation into `locale` is in `state` (the admin table's filter). */
+  /**
+   * Hashes the rows of a group outside the trash that have no stored hash (rows from before migration 0045,
+   * or written around the content service) or one of another shape: a few hundred at a time, in id order.
+   * Once every row has its hash this is one indexed query that finds none.
+   */
+  private async fillHashes(r: ResourceDef): Promise<void> {
+    const shape = hashShape(r);
+    const t = r.table;
+    for (let after = 0; ;) {
+      // The ids first: once every row has its hash, no query names the group's text columns.
+      const stale = await groupTables(this.store.db)
+        .selectFrom(t)
+        .leftJoin('content_source_hashes as sh', (j) =>
+          j.onRef('sh.record_id', '=', `${t}.${r.id}`).on('sh.resource', '=', r.key),
+        )
+        .select(`${t}.${r.id}`)
+        .where(`${t}.deleted_at`, 'is', null)
+        .where(`${t}.${r.id}`, '>', after)
+        .where((eb) => eb.or([eb('sh.hash', 'is', null), eb('sh.shape', '!=', shape)]))
+        .orderBy(`${t}.${r.id}`)
+        .limit(HASH_BATCH)
+        .execute();
+      if (!stale.length) return;
+      const ids = stale.map((row) => Number(row[r.id]));
+      const rows = await groupTables(this.store.db)
+        .selectFrom(t)
+        .select([r.id, ...translatableFields(r)])
+        .where(r.id, 'in', ids)
+        .execute();
+      await this.storeHashes(this.store.db, r, rows, 'fill');
+      if (ids.length < HASH_BATCH) return;
+      after = ids[ids.length - 1]!;
+    }
+  }
+
+  // --- The admin's filter and work list (decision 0078) ---------------------------------------------
+
+  /**
+   * A group's rows outside the trash (only those on the site in English with `published`), each with its
+   * stored hash (`sh`) and its translation into `locale` (`tr`), if any: the query the filter and the work
+   * list ask, of the ids and the translations' state columns only (decision 0106).
+   */
+  private withTranslation(r: ResourceDef, locale: string, published = false) {
+    const t = r.table;
+    let q = groupTables(this.store.db)
+      .selectFrom(t)
+      .leftJoin('content_source_hashes as sh', (j) =>
+        j.onRef('sh.record_id', '=', `${t}.${r.id}`).on('sh.resource', '=', r.key),
+      )
+      .leftJoin('content_translations as tr', (j) =>
+        j.onRef('tr.record_id', '=', `${t}.${r.id}`).on('tr.resource', '=', r.key).on('tr.locale', '=', locale),
+      )
+      .where(`${t}.deleted_at`, 'is', null);
+    if (published) q = q.where(`${t}.status`, '=', 'published');
+    return q;
+  }
+
+  /** Whether the joined translation (`tr`) is in `state`, as stateOf decides it against the stored hash (`sh`). */
+  private static inState(eb: ExpressionBuilder<StateJoin, 'tr' | 'sh'>, state: TranslationState) {
+    switch (state) {
+      case 'missing':
+        return eb('tr.translation_id', 'is', null);
+      case 'draft':
+        return eb.and([eb('tr.translation_id', 'is not', null), eb('tr.status', '!=', 'published')]);
+      case 'published':
+        return eb.and([eb('tr.status', '=', 'published'), eb('tr.source_hash', '=', eb.ref('sh.hash'))]);
+      case 'outdated':
+        return eb.and([
+          eb('tr.status', '=', 'published'),
+          eb.or([eb('sh.hash', 'is', null), eb('tr.source_hash', '!=', eb.ref('sh.hash'))]),
+        ]);
+    }
+  }
+
+  /**
+   * The ids of a group's rows outside the trash whose translation into `locale` is in `state` (the admin table's
+   * filter), in id order: answered in SQL from the stored hashes (decision 0106).
+   */
   async idsInState(r: ResourceDef, locale: string, state: TranslationState): Promise<number[]> {
     if (!translates(r)) return [];
-    const rows = await this.englishRows(r);
-    const states = await this.states(r, rows);
-    return rows.map((row) => Number(row[r.id])).filter((id) => states.get(id)?.[locale] === state);
+    await this.fillHashes(r);
+    const rows = await this.withTranslation(r, locale)
+      .select(`${r.table}.${r.id}`)
+      .where((eb) => TranslationService.inState(eb, state))
+      .orderBy(`${r.table}.${r.id}`)
+      .execute();
+    return rows.map((row) => Number(row[r.id]));
   }
 
   /**
    * The dashboard's translation work (decision 0078): per locale and group, how many rows on the site in
-   * English have no translation there and how many published translations are outdated. Groups with
-   * nothing to do are left out.
+   * English have no translation there and how many published translations are outdated, counted in SQL from
+   * the stored hashes (decision 0106). Groups with nothing to do are left out.
    */
   async work(): Promise<TranslationWork[]> {
     const out: TranslationWork[] = [];
     for (const r of this.deps.content.groups) {
       if (!translates(r)) continue;
-      const rows = await this.englishRows(r, true);
-      if (!rows.length) continue;
-      const states = [...(await this.states(r, rows)).values()];
+      await this.fillHashes(r);
       for (const locale of TRANSLATED_LOCALES) {
-        const missing = states.filter((s) => s[locale] === 'missing').length;
-        const outdated = states.filter((s) => s[locale] === 'outdated').length;
+        const counts = await this.withTranslation(r, locale, true)
+          .select((eb) => [
+            eb.fn
+              .sum<number | string | null>(
+                eb.case().when(TranslationService.inState(eb, 'missing')).then(eb.lit(1)).else(eb.lit(0)).end(),
+              )
+              .as('missing'),
+            eb.fn
+              .sum<number | string | null>(
+                eb.case().when(TranslationService.inState(eb, 'outdated')).then(eb.lit(1)).else(eb.lit(0)).end(),
+              )
+              .as('outdated'),
+          ])
+          .executeTakeFirst();
+        const missing = Number(counts?.missing ?? 0);
+        const outdated = Number(counts?.outdated ?? 0);
         if (missing || outdated)
           out.push({
             group: r.key,

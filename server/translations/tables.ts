@@ -26,4 +26,16 @@ export interface TranslationTables {
     updated_at: string;
     updated_by: string | null;
   };
+  /**
+   * The hash of each content row's English translatable text as it is now (migration 0045, decision 0106):
+   * written with every content write, compared in SQL with `content_translations.source_hash`.
+   */
+  content_source_hashes: {
+    resource: string;
+    record_id: number;
+    /** sourceHash() of the row's translatable fields and list items. */
+    hash: string;
+    /** Which fields the hash covers (the group's translatable fields and list fields): another shape is recomputed. */
+    shape: string;
+  };
 }

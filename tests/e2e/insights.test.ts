@@ -3,6 +3,7 @@
  * beacon (no cookie set), a browser sending DNT is not; the Insights page draws its charts; the Redirects page
  * imports a CSV and lists each refused line; the Not Found page creates a redirect from a row.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, type Json } from '../helpers/server';
@@ -29,7 +30,12 @@ describe.skipIf(!hasChromium)(`insights in Chromium (${hasChromium ? 'Chromium f
     const res = await page.goto('/faqs');
     expect(res?.status()).toBe(200);
     expect(await res?.headerValue('set-cookie')).toBeNull();
-    await until(() => views('/faqs'), (n) => n === 1, 10_000, 'the page view counted');
+    await until(
+      () => views('/faqs'),
+      (n) => n === 1,
+      10_000,
+      'the page view counted',
+    );
     expect(JSON.parse(beacons[0]!)).toMatchObject({ p: '/faqs' });
     expect(Buffer.byteLength(beacons[0]!)).toBeLessThan(300);
     expect(await visitor.cookies()).toEqual([]);
@@ -43,6 +49,51 @@ describe.skipIf(!hasChromium)(`insights in Chromium (${hasChromium ? 'Chromium f
     // Flushed by the summary itself: still one.
     expect(await views('/faqs')).toBe(1);
     await dnt.close();
+  });
+
+  it('sends the beacon once the page has loaded, or as it is hidden if the visitor leaves before', async () => {
+    const visitor = await ui.browser.newContext({ userAgent: UA, baseURL: ui.s.url });
+    try {
+      // Each beacon the page sends is noted in the page before it goes.
+      await visitor.addInitScript(() => {
+        const send = navigator.sendBeacon.bind(navigator);
+        const sent: string[] = [];
+        Object.assign(window, { sentBeacons: sent });
+        navigator.sendBeacon = (url, data) => (sent.push(String(data)), send(url, data));
+      });
+      const sentBeacons = (page: Page) =>
+        page.evaluate(() => (window as unknown as { sentBeacons: string[] }).sentBeacons.length);
+      const page = await visitor.newPage();
+      // The page gains an image that never arrives, so its load event never fires.
+      await page.route('**/gallery', async (route) => {
+        const res = await route.fetch();
+        const body = (await res.text()).replace('</body>', '<img src="/never-arrives.png" alt=""></body>');
+        await route.fulfill({ response: res, body });
+      });
+      await page.route('**/never-arrives.png', () => undefined);
+      await page.goto('/gallery', { waitUntil: 'commit' });
+      // Parsed (the beacon's script has run), but not loaded: nothing is sent yet.
+      await page.waitForFunction(() => document.readyState === 'interactive');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+      expect(await sentBeacons(page)).toBe(0);
+      // The visitor leaves: the page is hidden, and the beacon goes, once.
+      await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide')));
+      await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide')));
+      expect(await sentBeacons(page)).toBe(1);
+      expect(
+        JSON.parse(await page.evaluate(() => (window as unknown as { sentBeacons: string[] }).sentBeacons[0]!)),
+      ).toMatchObject({ p: '/gallery' });
+
+      // A page that loads sends it after its load event, once.
+      const loaded = await visitor.newPage();
+      await loaded.goto('/faqs', { waitUntil: 'load' });
+      await loaded.waitForFunction(() => (window as unknown as { sentBeacons: string[] }).sentBeacons.length > 0);
+      await loaded.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide')));
+      expect(await sentBeacons(loaded)).toBe(1);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('draws the charts of the Insights page for the chosen range', async () => {
@@ -64,7 +115,9 @@ describe.skipIf(!hasChromium)(`insights in Chromium (${hasChromium ? 'Chromium f
     });
     expect(painted).toBeGreaterThan(100);
     expect(await page.getByRole('table', { name: 'Top pages: figures' }).textContent()).toContain('/faqs');
-    await expect.poll(() => page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(/^\/api\/insights\/export\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))
+      .toMatch(/^\/api\/insights\/export\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   });
 
   it('imports redirects from pasted CSV, lists the refused lines, and creates one from the Not Found report', async () => {
@@ -73,7 +126,9 @@ describe.skipIf(!hasChromium)(`insights in Chromium (${hasChromium ? 'Chromium f
     await page.getByRole('heading', { name: 'Redirects' }).waitFor();
     await page.getByLabel('…or paste it here').fill('/old-team.html,/our-legal-team\nnot-a-path,/blog');
     await page.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Refused lines' }).textContent()).toContain('Line 2: The old address must start with / (got "not-a-path").');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Refused lines' }).textContent())
+      .toContain('Line 2: The old address must start with / (got "not-a-path").');
     await expect.poll(() => page.getByRole('table', { name: 'Redirects' }).textContent()).toContain('/old-team.html');
 
     expect((await fetch(`${ui.s.url}/old-wp/contact-us/`, { headers: { 'user-agent': UA } })).status).toBe(404);

@@ -7,6 +7,13 @@ import type { SlideRow } from './site';
 import { Img } from './img';
 import { island } from './island';
 
+/**
+ * Where the carousel reaches into the first view (decision 0108): on a wide screen its first slide shows below
+ * the firm's introduction and is preloaded; on a phone it is below the fold and loads lazily, so nothing but
+ * the stylesheets (and a Malayalam or Hindi page's font) is fetched before the first paint.
+ */
+const FIRST_VIEW_MEDIA = '(min-width: 992px)';
+
 /** Home carousel interval (spec section 9): 4 s, fading, no controls or indicators. */
 export const CAROUSEL_INTERVAL_MS = 4000;
 
@@ -70,7 +77,7 @@ export function HomeCarouselView({ slides, texts }: { slides: SlideRow[]; texts:
                 height={640}
                 sizes="100vw"
                 className="hero-img"
-                priority={i === 0}
+                preloadWhen={i === 0 ? FIRST_VIEW_MEDIA : undefined}
               />
               <div className="hero-caption container">
                 <p className="hero-title h1">{t.title}</p>

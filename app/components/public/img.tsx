@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { imageMetaOf, variantPath } from '../../../content/rules/image-variants';
 import { fileUrl } from '../../lib/api';
 
@@ -15,6 +16,7 @@ export function Img({
   sizes,
   className,
   priority = false,
+  preloadWhen,
 }: {
   path: string;
   /** The row's `image_meta` (stored path → { width, height, widths }). */
@@ -27,11 +29,24 @@ export function Img({
   className?: string;
   /** The page's main image: loaded eagerly with high priority. */
   priority?: boolean;
+  /**
+   * A media query under which the image is in the first view although it is not on a phone: it stays lazy
+   * (no request before the first paint on a phone, where it is below the fold), and a `<link rel="preload"
+   * media>` in the head fetches it early on screens that match (decision 0108).
+   */
+  preloadWhen?: string;
 }) {
   const m = imageMetaOf(meta, path);
   const src = fileUrl(path);
   const candidates = m ? m.widths.map((w) => `${fileUrl(variantPath(path, w))} ${w}w`) : [];
   if (m && candidates.length && !m.widths.includes(m.width)) candidates.push(`${src} ${m.width}w`);
+  if (preloadWhen && !priority)
+    preload(src, {
+      as: 'image',
+      fetchPriority: 'high',
+      media: preloadWhen,
+      ...(candidates.length ? { imageSrcSet: candidates.join(', '), imageSizes: sizes } : {}),
+    });
   return (
     <img
       src={src}

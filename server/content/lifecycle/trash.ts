@@ -103,6 +103,7 @@ export async function purge(core: LifecycleCore, r: ResourceDef, id: number): Pr
     await groupTables(trx).deleteFrom(r.table).where(r.id, '=', id).execute();
     await trx.deleteFrom('content_revisions').where('resource', '=', r.key).where('record_id', '=', id).execute();
     await trx.deleteFrom('preview_links').where('resource', '=', r.key).where('record_id', '=', id).execute();
+    await trx.deleteFrom('content_source_hashes').where('resource', '=', r.key).where('record_id', '=', id).execute();
     await deleteImageMeta(trx, [...files].flatMap((f) => [f, TRASH_PREFIX + f, RETIRED_PREFIX + f]));
   });
   for (const f of files) await removeEverywhere(core.files, f);
