@@ -244,13 +244,18 @@ async function dataState(server: TestServer) {
 
 /**
  * Calls (other than reads, which the sweep sends query strings) whose schema takes no input: no path or query
- * parameters, no validated `body` and no required `requestBody` (an optional one is read when it is a JSON
- * object; anything else counts as none). Derived from the route schemas: today the sign-in challenges,
- * starting an authenticator app, ending one's other sessions and signing out.
+ * parameters, and no `body` and `requestBody`, or a `requestBody` marked optional (read when it is a JSON
+ * object; anything else counts as none). Derived from the route schemas: today the sign-in challenges (the
+ * passkey sign-in's options among them), starting an authenticator app, ending one's other sessions and
+ * signing out.
  */
 const takesNoInput = (r: RegisteredRoute) => {
   const schema = r.schema as { body?: unknown; params?: unknown; querystring?: unknown; requestBody?: { required?: boolean } } | undefined;
-  return !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && !schema?.body && !schema?.params && !schema?.querystring && (!schema?.requestBody || schema.requestBody.required === false);
+  if (['GET', 'HEAD', 'OPTIONS'].includes(r.method) || schema?.params || schema?.querystring) return false;
+  // A body the call may go without (the passkey sign-in's options): whatever is not a JSON object reads as none,
+  // so it answers 200 and issues its challenge; only its rate limit used to turn the sweep's calls away.
+  if (schema?.requestBody?.required === false) return true;
+  return !schema?.body && !schema?.requestBody;
 };
 
 /** Concrete URLs of a registered route (a parameter or wildcard filled in). */
