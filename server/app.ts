@@ -263,6 +263,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // client's unsent remainder would block the next request on it.
     if (!req.raw.complete) reply.header('connection', 'close');
     if (err instanceof AppError) {
+      // A fault outside the request (a service out of reach) is logged with what caused it.
+      if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message);
       return reply.code(err.statusCode).send({ ...err.extra, statusCode: err.statusCode, message: err.message });
     }
     const e = err as { statusCode?: number; code?: string; message?: string };

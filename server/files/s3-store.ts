@@ -3,6 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { AppError } from '../lib/errors';
 import { isSafeRelPath, type FileStore } from './store';
 
 export interface S3StoreOptions {
@@ -35,7 +36,26 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.Code === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+  return (
+    e.name === 'NoSuchKey' || e.name === 'NotFound' || e.Code === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404
+  );
+}
+
+/** The answer when the bucket cannot be reached (not the database's message: the database is fine). */
+export const FILE_STORAGE_UNAVAILABLE =
+  'The site cannot reach its file storage right now. Please try again in a minute.';
+
+/** Attempts of one upload when the connection is lost before the bucket answers. */
+const PUT_ATTEMPTS = 3;
+
+/** Whether a request failed for its connection, with no answer from the bucket (so sending it again is safe). */
+function isConnectionLost(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.$metadata?.httpStatusCode) return false;
+  return (
+    ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT'].includes(e.code ?? '') ||
+    /socket hang up|ECONNRESET|EPIPE/i.test(e.message ?? '')
+  );
 }
 
 /**
@@ -82,9 +102,12 @@ export class S3FileStore implements FileStore {
       await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`File storage: bucket ${this.bucket} is not reachable${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message || (err as Error).name}`, {
-        cause: err,
-      });
+      throw new Error(
+        `File storage: bucket ${this.bucket} is not reachable${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message || (err as Error).name}`,
+        {
+          cause: err,
+        },
+      );
     }
   }
 
@@ -93,21 +116,36 @@ export class S3FileStore implements FileStore {
     return relPath;
   }
 
+  /**
+   * Uploads a received file. A connection that fails before any answer (an idle kept-alive socket the bucket
+   * has just closed: ECONNRESET, "socket hang up") is tried again, up to 3 attempts, each with the file read
+   * afresh: the SDK cannot send a stream it has already consumed a second time. After the last attempt the call
+   * is answered 503 with FILE_STORAGE_UNAVAILABLE (the generic network codes would otherwise read as the
+   * database being down). An answer from the bucket (403, 500…) is not retried here.
+   */
   async put(tmpFile: string, relPath: string): Promise<void> {
     const key = this.key(relPath);
     const { size } = await stat(tmpFile);
     const ext = path.extname(relPath).slice(1).toLowerCase();
-    await this.client.send(
-      new this.sdk.PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: createReadStream(tmpFile),
-        ContentLength: size,
-        ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        // A stored path is never reused: public files can be cached for good.
-        CacheControl: key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'private, no-store',
-      }),
-    );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(
+          new this.sdk.PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: createReadStream(tmpFile),
+            ContentLength: size,
+            ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+            // A stored path is never reused: public files can be cached for good.
+            CacheControl: key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'private, no-store',
+          }),
+        );
+        break;
+      } catch (err) {
+        if (!isConnectionLost(err)) throw err;
+        if (attempt >= PUT_ATTEMPTS) throw Object.assign(new AppError(503, FILE_STORAGE_UNAVAILABLE), { cause: err });
+      }
+    }
     await rm(tmpFile, { force: true });
   }
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -7,6 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
+import { FILE_STORAGE_UNAVAILABLE } from '../../server/files/s3-store';
 import { file, pdfBytes, pngBytes } from '../helpers/files';
 import { call, startServer, type TestServer } from '../helpers/server';
 import { consultationForm, FAST_MAIL_ENV, startSink, type Sink } from '../helpers/mail-sink';
@@ -61,7 +63,13 @@ function localFiles(dataDir: string): string[] {
 
 beforeAll(async () => {
   s3dir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-s3-'));
-  s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
+  s3server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await s3server.run();
   endpoint = `http://127.0.0.1:${port}`;
   client = new S3Client({
@@ -147,7 +155,9 @@ describe('FILE_STORAGE=s3', () => {
   it('keeps a consultation document private in the bucket, serves it only to an administrator, and attaches it to the firm’s mail', async () => {
     const pdf = pdfBytes('Sale deed');
     const before = sink.messages.length;
-    const r = await call(s.url, '/api/mail/contact', { form: consultationForm({}, file(pdf, 'sale deed.pdf', 'application/pdf')) });
+    const r = await call(s.url, '/api/mail/contact', {
+      form: consultationForm({}, file(pdf, 'sale deed.pdf', 'application/pdf')),
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
 
     const list = await call(s.url, '/api/consultations/getall', { cookie });
@@ -160,7 +170,9 @@ describe('FILE_STORAGE=s3', () => {
     const keys = (listed.Contents ?? []).map((o) => o.Key!);
     expect(keys).toHaveLength(1);
     expect((await objectBytes(keys[0]!))?.equals(pdf)).toBe(true);
-    const publicKeys = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'uploads/consultations/' }));
+    const publicKeys = await client.send(
+      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'uploads/consultations/' }),
+    );
     expect(publicKeys.Contents ?? []).toEqual([]);
 
     // Through the server only with a session.
@@ -177,7 +189,10 @@ describe('FILE_STORAGE=s3', () => {
     const firm = mails.find((m) => m.envelopeTo.includes('inbox@firm.test'))!;
     const att = firm.parsed.attachments.find((a) => a.filename === 'sale deed.pdf');
     expect(att).toBeDefined();
-    const bytes = typeof att!.content === 'string' ? Buffer.from(att!.content) : Buffer.from(new Uint8Array(att!.content as ArrayBuffer));
+    const bytes =
+      typeof att!.content === 'string'
+        ? Buffer.from(att!.content)
+        : Buffer.from(new Uint8Array(att!.content as ArrayBuffer));
     expect(bytes.equals(pdf)).toBe(true);
   });
 });
@@ -206,7 +221,9 @@ describe('FILE_STORAGE=s3 with FILE_PUBLIC_URL', () => {
     expect(html).toContain(`src="${direct}"`);
     expect(html).not.toContain(`src="/${stored}"`);
     expect(html).toContain(`<meta name="lex-file-base" content="${endpoint}/${BUCKET}"/>`);
-    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`));
+    expect(page.headers.get('content-security-policy')).toMatch(
+      new RegExp(`img-src [^;]*${endpoint.replace(/[.:/]/g, '\\$&')}`),
+    );
 
     // The bucket answers that URL itself (s3rver serves objects to anonymous readers).
     const fromBucket = await fetch(direct);
@@ -217,15 +234,93 @@ describe('FILE_STORAGE=s3 with FILE_PUBLIC_URL', () => {
   });
 });
 
+describe('FILE_STORAGE=s3 when the connection to the bucket drops', () => {
+  let s: TestServer;
+  let proxy: Server;
+  let resets = 0;
+  /** How many uploads the relay drops. */
+  let drop = 2;
+  const sockets = new Set<Socket>();
+
+  beforeAll(async () => {
+    // A relay to the bucket that drops the connection of the first two uploads as their request arrives, as a
+    // bucket does with an idle kept-alive connection it has just closed.
+    const bucket = new URL(endpoint);
+    proxy = createServer((client) => {
+      sockets.add(client);
+      const upstream = connect(Number(bucket.port), bucket.hostname);
+      sockets.add(upstream);
+      client.on('data', (chunk: Buffer) => {
+        // A request's head starts a chunk (the relay is the only client of its connection).
+        if (chunk.subarray(0, 4).toString() === 'PUT ' && resets < drop) {
+          resets++;
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => client.write(chunk));
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+      client.on('error', () => undefined);
+      upstream.on('error', () => undefined);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    s = await startServer({ env: s3Env({ S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` }) });
+  });
+  afterAll(async () => {
+    await s?.close();
+    for (const socket of sockets) socket.destroy();
+    proxy?.close();
+  });
+
+  it('sends the upload again with the file read afresh, and stores it whole', async () => {
+    const png = await pngBytes(90, 70, '#774411');
+    const add = await addGallery(s, await s.login(), 'Library', png, 'library.png');
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect(resets).toBe(2);
+    const stored = add.body.gallery.gallery_image as string;
+    const inBucket = await objectBytes(stored);
+    expect(inBucket).not.toBeNull();
+    const served = await fetch(`${s.url}/${stored}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(inBucket!)).toBe(true);
+    expect(localFiles(s.dataDir)).toEqual([]);
+  });
+
+  it('answers 503 naming the file storage when the bucket stays out of reach, and keeps no row or file', async () => {
+    resets = 0;
+    drop = Infinity;
+    const cookie = await s.login();
+    const gallery = async () => (await call(s.url, '/api/gallery/getallGallery')).body.gallery as unknown[];
+    const before = await gallery();
+    expect(before.length).toBe(1);
+    const add = await addGallery(s, cookie, 'Archive', await pngBytes(40, 40, '#112233'), 'archive.png');
+    expect(add.status).toBe(503);
+    expect(add.body.message).toBe(FILE_STORAGE_UNAVAILABLE);
+    expect(resets).toBe(3);
+    expect(await gallery()).toEqual(before);
+    expect(localFiles(s.dataDir)).toEqual([]);
+  });
+});
+
 describe('FILE_STORAGE=s3 configuration', () => {
   it('refuses to start without S3_BUCKET, naming it', () => {
-    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('Invalid environment: S3_BUCKET is required when FILE_STORAGE=s3');
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(
+      'Invalid environment: S3_BUCKET is required when FILE_STORAGE=s3',
+    );
   });
 
   it('refuses to start when the bucket is not reachable, naming the bucket', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-s3-bad-'));
     try {
-      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_CONTENT: 'off', ...s3Env({ S3_BUCKET: 'no-such-bucket' }) });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        DEMO_CONTENT: 'off',
+        ...s3Env({ S3_BUCKET: 'no-such-bucket' }),
+      });
       await expect(buildApp(config, { logger: false })).rejects.toThrow(/bucket no-such-bucket is not reachable/);
       expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
     } finally {
