@@ -43,9 +43,13 @@ describe.skipIf(!hasChromium)(`the first paint (${hasChromium ? 'Chromium found'
         sent.push({ url: new URL(e.request.url).pathname, type: e.type ?? '', priority: e.request.initialPriority }),
       );
       await cdp.send('Network.enable');
-      const beacon = page.waitForRequest((r) => r.url().endsWith('/api/insights/hit'), { timeout: 15_000 });
       await page.goto(path, { waitUntil: 'load' });
-      await beacon;
+      // The beacon's timing entry appears once its answer has come.
+      await page.waitForFunction(
+        () => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/api/insights/hit')),
+        undefined,
+        { timeout: 15_000 },
+      );
       const beaconAfterLoad = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const hit = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/api/insights/hit'));
