@@ -32,6 +32,7 @@ import { up as contentTranslations } from './migrations/0041-content-translation
 import { up as translationSource } from './migrations/0042-translation-source';
 import { up as translationSlugs } from './migrations/0044-translation-slugs';
 import { up as contentSourceHashes } from './migrations/0045-content-source-hashes';
+import { CONNECTION_LOST_CODES } from '../lib/errors';
 import type { Dialect, DynamicTables } from './schema';
 
 export type { Dialect };
@@ -88,7 +89,6 @@ export interface StoreOptions {
   queryTimeoutMs?: number;
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const UNREACHABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
@@ -106,7 +106,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutting down, cannot connect now), 53300 (too many connections).
-  if (UNREACHABLE_CODES.has(code) || /^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  if (CONNECTION_LOST_CODES.has(code) || /^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
   const message = typeof e.message === 'string' ? e.message : '';
   if (UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;

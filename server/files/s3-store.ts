@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { AppError } from '../lib/errors';
+import { AppError, CONNECTION_LOST_CODES } from '../lib/errors';
 import { isSafeRelPath, type FileStore } from './store';
 
 export interface S3StoreOptions {
@@ -45,17 +45,14 @@ function isNotFound(err: unknown): boolean {
 export const FILE_STORAGE_UNAVAILABLE =
   'The site cannot reach its file storage right now. Please try again in a minute.';
 
-/** Attempts of one upload when the connection is lost before the bucket answers. */
-const PUT_ATTEMPTS = 3;
+/** Attempts of one request when the connection is lost before the bucket answers. */
+const SEND_ATTEMPTS = 3;
 
 /** Whether a request failed for its connection, with no answer from the bucket (so sending it again is safe). */
 function isConnectionLost(err: unknown): boolean {
   const e = err as { code?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   if (e.$metadata?.httpStatusCode) return false;
-  return (
-    ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT'].includes(e.code ?? '') ||
-    /socket hang up|ECONNRESET|EPIPE/i.test(e.message ?? '')
-  );
+  return CONNECTION_LOST_CODES.has(e.code ?? '') || /socket hang up|ECONNRESET|EPIPE/i.test(e.message ?? '');
 }
 
 /**
@@ -117,42 +114,48 @@ export class S3FileStore implements FileStore {
   }
 
   /**
-   * Uploads a received file. A connection that fails before any answer (an idle kept-alive socket the bucket
-   * has just closed: ECONNRESET, "socket hang up") is tried again, up to 3 attempts, each with the file read
-   * afresh: the SDK cannot send a stream it has already consumed a second time. After the last attempt the call
-   * is answered 503 with FILE_STORAGE_UNAVAILABLE (the generic network codes would otherwise read as the
-   * database being down). An answer from the bucket (403, 500…) is not retried here.
+   * Sends one request to the bucket. A connection that fails before any answer (an idle kept-alive socket the
+   * bucket has just closed: ECONNRESET, "socket hang up") is tried again, up to 3 attempts, each with a fresh
+   * request from `request` (an upload's file read afresh: the SDK cannot send a consumed stream again). After
+   * the last attempt the call is answered 503 with FILE_STORAGE_UNAVAILABLE, for an upload, a removal and a
+   * served file alike: the generic network codes would otherwise read as the database being down. An answer
+   * from the bucket (403, 404, 500…) is the caller's.
    */
+  private async send<T>(request: (client: S3Client) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await request(this.client);
+      } catch (err) {
+        if (!isConnectionLost(err)) throw err;
+        if (attempt >= SEND_ATTEMPTS) throw Object.assign(new AppError(503, FILE_STORAGE_UNAVAILABLE), { cause: err });
+      }
+    }
+  }
+
   async put(tmpFile: string, relPath: string): Promise<void> {
     const key = this.key(relPath);
     const { size } = await stat(tmpFile);
     const ext = path.extname(relPath).slice(1).toLowerCase();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.client.send(
-          new this.sdk.PutObjectCommand({
-            Bucket: this.bucket,
-            Key: key,
-            Body: createReadStream(tmpFile),
-            ContentLength: size,
-            ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-            // A stored path is never reused: public files can be cached for good.
-            CacheControl: key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'private, no-store',
-          }),
-        );
-        break;
-      } catch (err) {
-        if (!isConnectionLost(err)) throw err;
-        if (attempt >= PUT_ATTEMPTS) throw Object.assign(new AppError(503, FILE_STORAGE_UNAVAILABLE), { cause: err });
-      }
-    }
+    await this.send((client) =>
+      client.send(
+        new this.sdk.PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(tmpFile),
+          ContentLength: size,
+          ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          // A stored path is never reused: public files can be cached for good.
+          CacheControl: key.startsWith('uploads/') ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        }),
+      ),
+    );
     await rm(tmpFile, { force: true });
   }
 
   async remove(relPath: string): Promise<void> {
     if (!isSafeRelPath(relPath)) return;
     try {
-      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: relPath }));
+      await this.send((client) => client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: relPath })));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -161,7 +164,9 @@ export class S3FileStore implements FileStore {
   async open(relPath: string): Promise<{ stream: NodeJS.ReadableStream; size: number; mtime: Date } | null> {
     if (!isSafeRelPath(relPath)) return null;
     try {
-      const res = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: relPath }));
+      const res = await this.send((client) =>
+        client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: relPath })),
+      );
       if (!res.Body) return null;
       return {
         stream: res.Body as Readable,

@@ -17,3 +17,18 @@ export const unsupported = (message: string) => new AppError(415, message);
 export const tooLarge = (message: string) => new AppError(413, message);
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again later.';
+
+/**
+ * Node's codes of a connection that failed or was lost before any answer (refused, reset, timed out, name or
+ * route not found): the database's outage check (decision 0051) and the file storage's retry read the same list.
+ */
+export const CONNECTION_LOST_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);

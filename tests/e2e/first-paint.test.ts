@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions } from 'playwright-core';
-import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { DESKTOP_UA as UA, hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { adminBrowser } from './admin-helpers';
 
 /** Lighthouse's phone: a Moto G Power's screen. */
@@ -17,8 +17,6 @@ const PHONE: BrowserContextOptions = {
   hasTouch: true,
 };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1350, height: 940 } };
-/** A desktop browser's agent (headless Chromium names itself HeadlessChrome, which counts as a bot). */
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 interface Sent {
   url: string;

@@ -5,13 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { DESKTOP_UA as UA, hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
 import { call, type Json } from '../helpers/server';
 import { until } from '../helpers/mail-sink';
 import { adminBrowser } from './admin-helpers';
-
-/** A desktop browser's agent (headless Chromium names itself HeadlessChrome, which counts as a bot). */
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 describe.skipIf(!hasChromium)(`insights in Chromium (${hasChromium ? 'Chromium found' : NO_CHROMIUM_REASON})`, () => {
   const ui = adminBrowser({ demo: true });

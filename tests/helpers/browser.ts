@@ -6,6 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests are skipped (with this reason) where no Chromium exists. */
 export const hasChromium = existsSync(CHROMIUM_PATH);
 export const NO_CHROMIUM_REASON = `no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`;
+/** A desktop browser's agent (headless Chromium names itself HeadlessChrome, which the insights count as a bot). */
+export const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 /** Headless Chromium for a test file; closed with closeBrowser. */
 export async function launchBrowser(): Promise<Browser> {
