@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions } from 'playwright-core';
-import { DESKTOP_UA as UA, hasChromium, NO_CHROMIUM_REASON } from '../helpers/browser';
+import { DESKTOP_UA as UA, hasChromium, NO_CHROMIUM_REASON, waitForHydration } from '../helpers/browser';
 import { adminBrowser } from './admin-helpers';
 
 /** Lighthouse's phone: a Moto G Power's screen. */
@@ -91,4 +91,43 @@ describe.skipIf(!hasChromium)(`the first paint (${hasChromium ? 'Chromium found'
     const slides = urgent(sent).filter((r) => r.type === 'Image' && r.url.startsWith('/uploads/carousel/'));
     expect(slides.length, JSON.stringify(sent)).toBeGreaterThan(0);
   });
+  it.each(['/', '/ml/', '/hi/'])(
+    'on a phone, %s does not move once shown: the islands hydrate and the calendar fills in without a layout shift',
+    async (path) => {
+      const ctx = await ui.browser.newContext({ ...PHONE, userAgent: UA, baseURL: ui.s.url });
+      try {
+        const page = await ctx.newPage();
+        await page.goto(path, { waitUntil: 'load' });
+        await waitForHydration(page);
+        // The calendar's month arrives in an effect after hydration: wait until it is drawn.
+        await page.locator('.calendar-widget time.calendar-today').waitFor();
+        const shifts = await page.evaluate(
+          () =>
+            new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+              const seen: { value: number; nodes: string[] }[] = [];
+              new PerformanceObserver((list) => {
+                for (const e of list.getEntries() as (PerformanceEntry & {
+                  value: number;
+                  sources?: { node?: Node | null }[];
+                })[])
+                  seen.push({
+                    value: e.value,
+                    nodes: (e.sources ?? []).map((x) =>
+                      x.node instanceof Element ? x.node.className : String(x.node),
+                    ),
+                  });
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(seen), 500);
+            }),
+        );
+        expect(shifts).toEqual([]);
+        // The weekdays over the month are in the page's language.
+        const weekdays = await page.locator('.calendar-widget .calendar-wd').allTextContents();
+        expect(weekdays).toHaveLength(7);
+        expect(weekdays[1]).toBe({ '/': 'Mo', '/ml/': 'തി', '/hi/': 'सो' }[path]);
+      } finally {
+        await ctx.close();
+      }
+    },
+  );
 });

@@ -11,8 +11,6 @@ import { Img } from './img';
 import { formatDay, useT } from '../../lib/i18n';
 import { MONTH_NAMES, monthCells } from '../../lib/month-grid';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 export const localIsoDate = (d: Date): string =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -38,19 +36,27 @@ function useToday(): Date | null {
   return today;
 }
 
-/** The month at a glance (inside the widget's button, so phrasing elements only; hidden from assistive tech). */
-function MonthGrid({ today }: { today: Date }) {
-  const cells = monthCells(today.getFullYear(), today.getMonth());
+/** The cells of the month grid: always six weeks, so the widget is as tall before hydration as after it. */
+const GRID_CELLS = 42;
+
+/**
+ * The month at a glance (inside the widget's button, so phrasing elements only; hidden from assistive tech).
+ * Without `today` (on the server and while hydrating) it draws the weekdays and six empty weeks, so the
+ * month's arrival moves nothing below it.
+ */
+function MonthGrid({ today, weekdays }: { today: Date | null; weekdays: string[] }) {
+  const cells: (number | null)[] = today ? monthCells(today.getFullYear(), today.getMonth()) : [];
+  while (cells.length < GRID_CELLS) cells.push(null);
   return (
     <span className="calendar-grid" aria-hidden="true">
-      {WEEKDAYS.map((d) => (
-        <span key={d} className="calendar-wd">
-          {d.slice(0, 2)}
+      {weekdays.map((d, i) => (
+        <span key={i} className="calendar-wd">
+          {d}
         </span>
       ))}
       {cells.map((d, i) => (
-        <span key={i} className={d === today.getDate() ? 'calendar-day today' : 'calendar-day'}>
-          {d ?? ''}
+        <span key={i} className={today && d === today.getDate() ? 'calendar-day today' : 'calendar-day'}>
+          {d ?? '\u00a0'}
         </span>
       ))}
     </span>
@@ -119,7 +125,9 @@ export function CalendarWidget() {
               : formatDay(locale, iso, 'month')
             : '\u00a0'}
         </span>
-        <span className="calendar-body">{today && <MonthGrid today={today} />}</span>
+        <span className="calendar-body">
+          <MonthGrid today={today} weekdays={t('calendar.weekdays').split(' ')} />
+        </span>
         <span className="calendar-cta">{t('calendar.cta')}</span>
       </button>
 
