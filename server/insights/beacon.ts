@@ -3,11 +3,12 @@
  * allowed by its hash like every inline script (decision 0003), sending the path, the query (only
  * utm_campaign is read) and the referrer with navigator.sendBeacon: no cookie, no storage, nothing waits
  * for it. A browser that says DNT or GPC sends nothing; the server checks the same headers again. It is sent
- * once, in the frame after the page has loaded or, if the visitor leaves before that, as the page is hidden,
- * so it never competes with the page's own files for the first paint (decision 0108).
+ * once, after the page has loaded and the browser has reported its first contentful paint, or, if the visitor
+ * leaves before that, as the page is hidden; so it never competes with the page's own files for the first
+ * paint (decisions 0108, 0109). A browser without paint timing (none current) sends it as the page is hidden.
  */
 export const BEACON_SCRIPT =
-  "(()=>{const n=navigator,l=location;if(n.doNotTrack=='1'||n.globalPrivacyControl||!n.sendBeacon)return;let d=0;const s=()=>{d||(d=1,n.sendBeacon('/api/insights/hit',JSON.stringify({p:l.pathname,s:l.search,r:document.referrer})))};document.readyState=='complete'?s():(addEventListener('load',()=>requestAnimationFrame(()=>setTimeout(s)),{once:!0}),addEventListener('pagehide',s,{once:!0}))})()";
+  "(()=>{const n=navigator,l=location,a=addEventListener;if(n.doNotTrack=='1'||n.globalPrivacyControl)return;let d=0;const s=()=>{d||(d=1,n.sendBeacon('/api/insights/hit',JSON.stringify({p:l.pathname,s:l.search,r:document.referrer})))};a('pagehide',s);a('load',()=>new PerformanceObserver(e=>e.getEntriesByName('first-contentful-paint')[0]&&setTimeout(s)).observe({type:'paint',buffered:!0}))})()";
 
 /** Adds the beacon before </body> of a public page answered 200 (a missing page is counted apart). */
 export function withBeacon(html: string): string {
