@@ -6,12 +6,13 @@
 // (X-Cache-Status: HIT), then loads the same addresses with autocannon through nginx and straight at the
 // product, one after the other. Prints requests per second and latency; results go in docs/performance.md.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, waitFor } from './local-server';
+import { sharedCacheConfig } from './nginx-config';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 process.chdir(root);
@@ -64,16 +65,22 @@ children.push(app);
 await waitFor(`http://127.0.0.1:${appPort}/api/health`, { child: app });
 
 const nginxPort = await freePort();
-const conf = readFileSync('deploy/nginx.conf', 'utf8')
-  .replace('server app1:3000', `server 127.0.0.1:${appPort}`)
-  .replace('server app2:3000', `server 127.0.0.1:${appPort}`)
-  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
-  .replace('/var/cache/nginx/lexfirm', path.join(dir, 'cache'))
-  .replace(/http \{\n/, `http {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n`);
+const conf = sharedCacheConfig(dir, nginxPort, [appPort, appPort]);
 writeFileSync(path.join(dir, 'nginx.conf'), conf);
-const nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;`], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const nginx = spawn(
+  NGINX,
+  [
+    '-p',
+    dir,
+    '-c',
+    path.join(dir, 'nginx.conf'),
+    '-g',
+    `daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;`,
+  ],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 children.push(nginx);
 await waitFor(`http://127.0.0.1:${nginxPort}/api/health`, { child: nginx });
 
@@ -97,7 +104,8 @@ const run = (url: string) =>
     non2xx: r.non2xx,
     errors: r.errors,
   }));
-const rows: { address: string; viaNginx: Awaited<ReturnType<typeof run>>; product: Awaited<ReturnType<typeof run>> }[] = [];
+const rows: { address: string; viaNginx: Awaited<ReturnType<typeof run>>; product: Awaited<ReturnType<typeof run>> }[] =
+  [];
 for (const a of ADDRESSES) {
   // A short unmeasured run first on each, so neither side is measured cold.
   await autocannon({ url: `http://127.0.0.1:${nginxPort}${a}`, connections: CONNECTIONS, duration: 2, headers });
@@ -114,7 +122,8 @@ for (const r of rows) {
   console.log(
     `| \`${r.address}\` | ${Math.round(r.viaNginx.rps)} | ${r.viaNginx.p50} / ${r.viaNginx.p99} | ${Math.round(r.product.rps)} | ${r.product.p50} / ${r.product.p99} | ${ratio}× |`,
   );
-  if (r.viaNginx.non2xx || r.product.non2xx || r.viaNginx.errors || r.product.errors) console.log(`  (non-2xx or errors: ${JSON.stringify(r)})`);
+  if (r.viaNginx.non2xx || r.product.non2xx || r.viaNginx.errors || r.product.errors)
+    console.log(`  (non-2xx or errors: ${JSON.stringify(r)})`);
 }
 cleanup();
 rmSync(dir, { recursive: true, force: true });

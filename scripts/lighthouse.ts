@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, waitFor } from './local-server';
+import { tlsProxyConfig } from './nginx-config';
 import { build, buildIsStale } from './stale';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -52,8 +53,8 @@ if (HTTPS) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /**
- * nginx in front of the site as docs/deploy.md configures it (`listen … ssl http2`, proxy_pass with the
- * forwarded headers), with a self-signed certificate made for this run in `dir`.
+ * nginx in front of the site with docs/deploy.md's own TLS block (scripts/nginx-config.ts), with a
+ * self-signed certificate made for this run in `dir`.
  */
 function startTlsProxy(dir: string, port: number, upstream: number): ChildProcess {
   if (!existsSync(NGINX)) {
@@ -62,43 +63,61 @@ function startTlsProxy(dir: string, port: number, upstream: number): ChildProces
   }
   const tls = path.join(dir, 'tls');
   mkdirSync(path.join(tls, 'logs'), { recursive: true });
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(tls, 'key.pem'), '-out', path.join(tls, 'cert.pem')], { stdio: 'ignore' });
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      path.join(tls, 'key.pem'),
+      '-out',
+      path.join(tls, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   if (made.status !== 0) {
     console.error('--https needs openssl to make a throwaway certificate.');
     process.exit(2);
   }
   writeFileSync(
     path.join(tls, 'nginx.conf'),
-    `daemon off;
-pid ${tls}/nginx.pid;
-error_log ${tls}/logs/error.log warn;
-events {}
-http {
-  access_log off;
-  client_body_temp_path ${tls}/body;
-  proxy_temp_path ${tls}/proxy;
-  server {
-    listen 127.0.0.1:${port} ssl http2;
-    ssl_certificate ${tls}/cert.pem;
-    ssl_certificate_key ${tls}/key.pem;
-    location / {
-      proxy_pass http://127.0.0.1:${upstream};
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`,
+    tlsProxyConfig({
+      dir: tls,
+      listen: port,
+      upstream,
+      cert: path.join(tls, 'cert.pem'),
+      key: path.join(tls, 'key.pem'),
+    }),
   );
-  return spawn(NGINX, ['-p', tls, '-c', path.join(tls, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(
+    NGINX,
+    [
+      '-p',
+      tls,
+      '-c',
+      path.join(tls, 'nginx.conf'),
+      '-g',
+      `daemon off; pid ${tls}/nginx.pid; error_log ${tls}/logs/error.log warn;`,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 /** Every public route of the spec, with real ids from the site's own API for the detail pages. */
 /** Public pages marked noindex (content/rules/noindex-pages.json). */
-const NOT_INDEXED = JSON.parse(readFileSync(new URL('../content/rules/noindex-pages.json', import.meta.url), 'utf8')) as string[];
+const NOT_INDEXED = JSON.parse(
+  readFileSync(new URL('../content/rules/noindex-pages.json', import.meta.url), 'utf8'),
+) as string[];
 
 /** The fields of the site's answers read here. */
 interface Answers {
@@ -110,9 +129,17 @@ interface Answers {
 async function publicRoutes(base: string): Promise<string[]> {
   const get = async (p: string) => (await (await fetch(`${base}${p}`)).json()) as Answers;
   const post = async (p: string, body: unknown) =>
-    (await (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Answers;
+    (await (
+      await fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Answers;
   // The pages without an id in their path: the sitemap's own list.
-  const routes = JSON.parse(readFileSync(new URL('../content/rules/public-pages.json', import.meta.url), 'utf8')) as string[];
+  const routes = JSON.parse(
+    readFileSync(new URL('../content/rules/public-pages.json', import.meta.url), 'utf8'),
+  ) as string[];
   // The search results page with results, as well as empty (decision 0054).
   routes.push('/search?q=property');
   const categories = (await get('/api/caseCategory/getallcases')).cases ?? [];
@@ -177,10 +204,25 @@ async function main() {
       proxy = startTlsProxy(dataDir, front, port);
     }
     server = spawn(process.execPath, ['dist/server.js'], {
-      env: { ...process.env, NODE_ENV: 'production', BUILD_DIR, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_CONTENT: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: base, ADMIN_EMAIL: 'lighthouse@example.com', ADMIN_PASSWORD: 'lighthouse-password-not-secret-1', ...(HTTPS ? { TRUST_PROXY: 'on' } : {}) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        BUILD_DIR,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_CONTENT: 'on',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: base,
+        ADMIN_EMAIL: 'lighthouse@example.com',
+        ADMIN_PASSWORD: 'lighthouse-password-not-secret-1',
+        ...(HTTPS ? { TRUST_PROXY: 'on' } : {}),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    console.log(`Starting the site on ${base} with the demo content${HTTPS ? ` (nginx with TLS and HTTP/2 in front of ${direct})` : ''}…`);
+    console.log(
+      `Starting the site on ${base} with the demo content${HTTPS ? ` (nginx with TLS and HTTP/2 in front of ${direct})` : ''}…`,
+    );
     await waitFor(`${direct}/api/health`, { child: server });
     if (HTTPS && proxy) await waitFor(`${base}/api/health`, { child: proxy });
   }
@@ -188,11 +230,20 @@ async function main() {
   const english = only.length ? only : await publicRoutes(base);
   // '/' → '/ml/', '/faqs' → '/ml/faqs' (content/locales.ts, localizedPath).
   const locales = (option('--locale') ?? '').split(',').filter(Boolean);
-  const routes = locales.length ? locales.flatMap((l) => english.map((r) => ({ path: `/${l}${r}`, english: r }))) : english.map((r) => ({ path: r, english: r }));
+  const routes = locales.length
+    ? locales.flatMap((l) => english.map((r) => ({ path: `/${l}${r}`, english: r })))
+    : english.map((r) => ({ path: r, english: r }));
   const repeat = Math.max(1, Number.parseInt(option('--repeat') ?? '1', 10) || 1);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', ...(HTTPS ? ['--ignore-certificate-errors'] : [])],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      ...(HTTPS ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const rows: Row[] = [];
   try {
@@ -254,7 +305,8 @@ async function main() {
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
-  const pass = (r: Judged) => r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100 && (r.cls ?? NaN) < 0.02;
+  const pass = (r: Judged) =>
+    r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100 && (r.cls ?? NaN) < 0.02;
   // With --repeat, each route's median of its runs is the figure judged (and written with --json).
   const medians =
     repeat > 1
@@ -262,7 +314,10 @@ async function main() {
           // A run Lighthouse could not complete (runtimeError, e.g. NO_NAVSTART on a busy machine) is left out.
           const runs = rows.filter((r) => r.route === route && !r.runtimeError);
           const m = (k: MedianKey) => median(runs.map((r) => r[k]));
-          const range = (k: 'performance' | 'tbtMs') => [Math.min(...runs.map((r) => r[k] ?? NaN)), Math.max(...runs.map((r) => r[k] ?? NaN))];
+          const range = (k: 'performance' | 'tbtMs') => [
+            Math.min(...runs.map((r) => r[k] ?? NaN)),
+            Math.max(...runs.map((r) => r[k] ?? NaN)),
+          ];
           return {
             route,
             runs: runs.length,
@@ -279,7 +334,10 @@ async function main() {
         })
       : null;
   if (medians) {
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     console.log(`\nMedian of the completed runs per route (of ${repeat}; load average ${load}):`);
     for (const r of medians) {
       console.log(
@@ -290,7 +348,9 @@ async function main() {
   }
   const judged = medians ?? rows;
   const passed = judged.filter(pass).length;
-  console.log(`\n${passed} of ${judged.length} routes meet the targets (performance ≥ 95, accessibility/best practices/SEO 100, CLS < 0.02).`);
+  console.log(
+    `\n${passed} of ${judged.length} routes meet the targets (performance ≥ 95, accessibility/best practices/SEO 100, CLS < 0.02).`,
+  );
   const out = option('--json');
   if (out) writeFileSync(out, JSON.stringify(medians ? { runs: rows, medians } : rows, null, 2));
 }
