@@ -170,9 +170,9 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
     handler: async (req) => {
       const { r } = target(req.params);
       const { translation, ...query } = req.query;
-      // The translation filter (decision 0078): the ids in that state, then the list's own search, sort and paging.
+      // The translation filter (decision 0078): the rows in that state, with the list's own search, sort and paging.
       const only = translation
-        ? await services.translations.idsInState(
+        ? await services.translations.inStateCondition(
             r,
             translationFilter(translation).locale,
             translationFilter(translation).state,

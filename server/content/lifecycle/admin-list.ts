@@ -10,7 +10,13 @@ import type { LifecycleCore } from './core';
 import { groupTables } from '../group-tables';
 
 export type ListStatus = 'published' | 'draft' | 'scheduled' | 'trash' | 'all';
-export const LIST_STATUSES = ['published', 'draft', 'scheduled', 'trash', 'all'] as const satisfies readonly ListStatus[];
+export const LIST_STATUSES = [
+  'published',
+  'draft',
+  'scheduled',
+  'trash',
+  'all',
+] as const satisfies readonly ListStatus[];
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -21,8 +27,8 @@ export interface ListQuery {
   status?: ListStatus;
   page?: number;
   perPage?: number;
-  /** Only these ids (the rows of a translation state, decision 0078); none matches an empty list. */
-  only?: readonly number[];
+  /** Only the rows this condition on the group's table keeps (the translation filter, decision 0078). */
+  only?: RawBuilder<boolean>;
 }
 
 function escapeLike(q: string): string {
@@ -32,7 +38,10 @@ function escapeLike(q: string): string {
 /** A case-insensitive search of `q` (lower-cased) in any of the columns (SQLite and PostgreSQL alike). */
 export function matchesAny(columns: readonly string[], q: string) {
   const pattern = `%${escapeLike(q)}%`;
-  return sql<boolean>`(${sql.join(columns.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${pattern} escape '\\'`), sql` or `)})`;
+  return sql<boolean>`(${sql.join(
+    columns.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
 }
 
 export function sortable(r: ResourceDef): string[] {
@@ -70,22 +79,37 @@ export async function list(
   const t = r.table;
   const conds = (st: ListStatus): RawBuilder<boolean>[] => {
     const out: RawBuilder<boolean>[] = [];
-    out.push(st === 'trash' ? sql<boolean>`${sql.ref(`${t}.deleted_at`)} is not null` : sql<boolean>`${sql.ref(`${t}.deleted_at`)} is null`);
+    out.push(
+      st === 'trash'
+        ? sql<boolean>`${sql.ref(`${t}.deleted_at`)} is not null`
+        : sql<boolean>`${sql.ref(`${t}.deleted_at`)} is null`,
+    );
     if (st === 'published') out.push(sql<boolean>`${sql.ref(`${t}.status`)} = 'published'`);
-    if (st === 'draft') out.push(sql<boolean>`(${sql.ref(`${t}.status`)} = 'draft' or ${sql.ref(`${t}.pending_draft`)} is not null)`);
-    if (st === 'scheduled') out.push(sql<boolean>`(${sql.ref(`${t}.publish_at`)} is not null or ${sql.ref(`${t}.unpublish_at`)} is not null)`);
+    if (st === 'draft')
+      out.push(sql<boolean>`(${sql.ref(`${t}.status`)} = 'draft' or ${sql.ref(`${t}.pending_draft`)} is not null)`);
+    if (st === 'scheduled')
+      out.push(
+        sql<boolean>`(${sql.ref(`${t}.publish_at`)} is not null or ${sql.ref(`${t}.unpublish_at`)} is not null)`,
+      );
     if (q && text.length) {
-      out.push(matchesAny(text.map((n) => `${t}.${n}`), q));
+      out.push(
+        matchesAny(
+          text.map((n) => `${t}.${n}`),
+          q,
+        ),
+      );
     }
-    if (query.only) {
-      out.push(query.only.length ? sql<boolean>`${sql.ref(`${t}.${r.id}`)} in (${sql.join(query.only.map((id) => sql`${id}`))})` : sql<boolean>`1 = 0`);
-    }
+    if (query.only) out.push(query.only);
     return out;
   };
   // Every state's count in one pass over the table (five counting queries before: decision 0030).
   const countsQuery = groupTables(core.db)
     .selectFrom(t)
-    .select(LIST_STATUSES.map((st) => sql<number | string>`count(case when ${sql.join(conds(st), sql` and `)} then 1 end)`.as(st)));
+    .select(
+      LIST_STATUSES.map((st) =>
+        sql<number | string>`count(case when ${sql.join(conds(st), sql` and `)} then 1 end)`.as(st),
+      ),
+    );
   let iq = groupTables(core.db).selectFrom(t).select(`${t}.${r.id}`);
   for (const c of conds(status)) iq = iq.where(c);
   const idsQuery = iq
@@ -97,7 +121,10 @@ export async function list(
   const ids = idRows.map((x) => Number(x[r.id]));
   const rows = await core.content.readRows(core.db, r, ids);
   const byId = new Map(rows.map((x) => [Number(x[r.id]), x]));
-  const countsBy = Object.fromEntries(LIST_STATUSES.map((st) => [st, Number(counted[st])])) as Record<ListStatus, number>;
+  const countsBy = Object.fromEntries(LIST_STATUSES.map((st) => [st, Number(counted[st])])) as Record<
+    ListStatus,
+    number
+  >;
   return {
     rows: ids.map((id) => byId.get(id)).filter((x): x is Row => !!x),
     total: countsBy[status],
