@@ -115,19 +115,23 @@ export class S3FileStore implements FileStore {
 
   /**
    * Sends one request to the bucket. A connection that fails before any answer (an idle kept-alive socket the
-   * bucket has just closed: ECONNRESET, "socket hang up") is tried again, up to 3 attempts, each with a fresh
+   * bucket has just closed: ECONNRESET, "socket hang up") is tried again, up to 3 attempts in all, each with a fresh
    * request from `request` (an upload's file read afresh: the SDK cannot send a consumed stream again). After
    * the last attempt the call is answered 503 with FILE_STORAGE_UNAVAILABLE, for an upload, a removal and a
    * served file alike: the generic network codes would otherwise read as the database being down. An answer
    * from the bucket (403, 404, 500…) is the caller's.
    */
   private async send<T>(request: (client: S3Client) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+    // Attempts in all, the SDK's own included: it retries a request it can send again (no consumed stream),
+    // and reports how many it made, so a served file is not tried 3 × 3 times.
+    let made = 0;
+    for (;;) {
       try {
         return await request(this.client);
       } catch (err) {
         if (!isConnectionLost(err)) throw err;
-        if (attempt >= SEND_ATTEMPTS) throw Object.assign(new AppError(503, FILE_STORAGE_UNAVAILABLE), { cause: err });
+        made += Math.max(1, (err as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? 1);
+        if (made >= SEND_ATTEMPTS) throw Object.assign(new AppError(503, FILE_STORAGE_UNAVAILABLE), { cause: err });
       }
     }
   }

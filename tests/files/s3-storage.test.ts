@@ -238,8 +238,11 @@ describe('FILE_STORAGE=s3 when the connection to the bucket drops', () => {
   let s: TestServer;
   let proxy: Server;
   let resets = 0;
-  /** How many uploads the relay drops. */
+  /** How many requests the relay drops, and of which method (the start of a request's head). */
   let drop = 2;
+  let dropMethod = 'PUT ';
+  /** The file the first test stored. */
+  let stored = '';
   const sockets = new Set<Socket>();
 
   beforeAll(async () => {
@@ -252,7 +255,7 @@ describe('FILE_STORAGE=s3 when the connection to the bucket drops', () => {
       sockets.add(upstream);
       client.on('data', (chunk: Buffer) => {
         // A request's head starts a chunk (the relay is the only client of its connection).
-        if (chunk.subarray(0, 4).toString() === 'PUT ' && resets < drop) {
+        if (chunk.subarray(0, dropMethod.length).toString() === dropMethod && resets < drop) {
           resets++;
           client.destroy();
           upstream.destroy();
@@ -280,7 +283,7 @@ describe('FILE_STORAGE=s3 when the connection to the bucket drops', () => {
     const add = await addGallery(s, await s.login(), 'Library', png, 'library.png');
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     expect(resets).toBe(2);
-    const stored = add.body.gallery.gallery_image as string;
+    stored = add.body.gallery.gallery_image as string;
     const inBucket = await objectBytes(stored);
     expect(inBucket).not.toBeNull();
     const served = await fetch(`${s.url}/${stored}`);
@@ -302,6 +305,24 @@ describe('FILE_STORAGE=s3 when the connection to the bucket drops', () => {
     expect(resets).toBe(3);
     expect(await gallery()).toEqual(before);
     expect(localFiles(s.dataDir)).toEqual([]);
+  });
+
+  it('serves a file again over a fresh connection when one drops, and answers 503 naming the file storage when all do', async () => {
+    const inBucket = await objectBytes(stored);
+    resets = 0;
+    drop = 2;
+    dropMethod = 'GET ';
+    const served = await fetch(`${s.url}/${stored}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(inBucket!)).toBe(true);
+    expect(resets).toBe(2);
+
+    resets = 0;
+    drop = Infinity;
+    const out = await fetch(`${s.url}/${stored}`);
+    expect(out.status).toBe(503);
+    expect(await out.text()).toContain(FILE_STORAGE_UNAVAILABLE);
+    expect(resets).toBe(3);
   });
 });
 
