@@ -27,6 +27,9 @@ export async function buildIslands(root: string, clientDir: string): Promise<Isl
     target: 'es2022',
     minify: true,
     legalComments: 'none',
+    // V8's explicit compile hint: compile every function of each file while it streams in, off the main
+    // thread, instead of lazily at its first call during hydration (Chrome 136+; other engines ignore it).
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     jsx: 'automatic',
     outdir,
     entryNames: '[name]-[hash]',

@@ -66,6 +66,11 @@ describe('home page JavaScript budget (100 KB compressed)', () => {
     expect(home).not.toMatch(/Toastify__toast-container/);
     const m = measure(clientDir);
     expect(m.br).toBeGreaterThan(50 * 1024);
+    // Each file starts with V8's compile hint (decision 0110): compiled while it streams in, not at first call.
+    for (const u of scripts)
+      expect(readFileSync(path.join(clientDir, u.slice(1)), 'utf8').split('\n', 1)[0], u).toBe(
+        '//# allFunctionsCalledOnLoad',
+      );
   });
 
   it('fails (exit code 1) on a build whose home page passes it, and passes one just under it', () => {
