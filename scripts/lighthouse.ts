@@ -14,7 +14,7 @@
 // TLS and HTTP/2 (a throwaway self-signed certificate from openssl, which Chromium is told to accept), so every
 // file comes over one warm connection as on a real site; without it, plain HTTP/1.1 straight to Node, where
 // each file in parallel opens its own connection (decision 0108).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, waitFor } from './local-server';
-import { tlsProxyConfig } from './nginx-config';
+import { throwawayCertificate, tlsProxyConfig } from './nginx-config';
 import { build, buildIsStale } from './stale';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -63,39 +63,12 @@ function startTlsProxy(dir: string, port: number, upstream: number): ChildProces
   }
   const tls = path.join(dir, 'tls');
   mkdirSync(path.join(tls, 'logs'), { recursive: true });
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      path.join(tls, 'key.pem'),
-      '-out',
-      path.join(tls, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  if (made.status !== 0) {
+  const made = throwawayCertificate(tls);
+  if (!made) {
     console.error('--https needs openssl to make a throwaway certificate.');
     process.exit(2);
   }
-  writeFileSync(
-    path.join(tls, 'nginx.conf'),
-    tlsProxyConfig({
-      dir: tls,
-      listen: port,
-      upstream,
-      cert: path.join(tls, 'cert.pem'),
-      key: path.join(tls, 'key.pem'),
-    }),
-  );
+  writeFileSync(path.join(tls, 'nginx.conf'), tlsProxyConfig({ dir: tls, listen: port, upstream, ...made }));
   return spawn(
     NGINX,
     [

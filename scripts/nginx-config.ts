@@ -3,6 +3,7 @@
 // itself, with only ports, upstreams, certificates and folders swapped in. Each swap must apply, so an edit
 // of deploy/nginx.conf or docs/deploy.md that moves one of these lines fails loudly here rather than leaving
 // a copy that no longer matches what the firm deploys.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './project';
@@ -62,4 +63,16 @@ export function tlsProxyConfig(opts: {
     ['proxy_pass http://127.0.0.1:3000;', `proxy_pass http://127.0.0.1:${opts.upstream};`],
   ]);
   return swapAll(`events {}\nhttp {\n${server}\n}\n`, 'the TLS wrapper', [localFolders(opts.dir)]);
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1, valid one day, written to `dir`/cert.pem and `dir`/key.pem by openssl;
+ * null when openssl is missing or fails.
+ */
+export function throwawayCertificate(dir: string): { cert: string; key: string } | null {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'];
+  const made = spawnSync('openssl', [...args, '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return made.status === 0 ? { cert, key } : null;
 }

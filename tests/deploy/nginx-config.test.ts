@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sharedCacheConfig, tlsProxyConfig } from '../../scripts/nginx-config';
+import { sharedCacheConfig, throwawayCertificate, tlsProxyConfig } from '../../scripts/nginx-config';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const canTest = existsSync(NGINX) && spawnSync('openssl', ['version']).status === 0;
@@ -60,22 +60,8 @@ describe('the documented nginx configurations, made runnable here', () => {
   });
 
   it.skipIf(!canTest)(`nginx accepts both (${canTest ? NGINX : 'skipped: no nginx or openssl'})`, () => {
-    const made = spawnSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-    ]);
-    expect(made.status).toBe(0);
+    const made = throwawayCertificate(dir);
+    expect(made).toEqual({ cert: `${dir}/cert.pem`, key: `${dir}/key.pem` });
     const tls = nginxTest(
       tlsProxyConfig({ dir, listen: 8443, upstream: 3999, cert: `${dir}/cert.pem`, key: `${dir}/key.pem` }),
     );
