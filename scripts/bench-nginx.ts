@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitFor } from './local-server';
+import { demoSiteEnv, freePort, waitFor } from './local-server';
 import { sharedCacheConfig } from './nginx-config';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -48,16 +48,14 @@ const app = spawn(process.execPath, ['--max-old-space-size=1024', '--max-semi-sp
   env: {
     ...process.env,
     MALLOC_ARENA_MAX: '2',
-    NODE_ENV: 'production',
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(dir, 'data'),
-    DEMO_CONTENT: 'on',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password-not-secret-1',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
-    TRUST_PROXY: 'on',
+    ...demoSiteEnv(
+      {
+        port: appPort,
+        dataDir: path.join(dir, 'data'),
+        admin: { email: 'bench@example.com', password: 'bench-password-not-secret-1' },
+      },
+      { TRUST_PROXY: 'on' },
+    ),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

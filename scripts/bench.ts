@@ -29,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import Database from 'better-sqlite3';
-import { freePort, waitFor } from './local-server';
+import { demoSiteEnv, freePort, waitFor } from './local-server';
 import { scriptArgs } from './project';
 import { build, buildIsStale } from './stale';
 
@@ -79,7 +79,6 @@ const hasWrk = (() => {
   }
 })();
 const TOOL = option('--tool', hasWrk ? 'wrk' : 'autocannon');
-const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-not-secret-1' };
 
 /* ---------- processes ---------- */
@@ -121,7 +120,13 @@ function rssMb(pid: number): number {
   } catch {
     /* not Linux */
   }
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+  return (
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024
+  );
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
@@ -145,27 +150,24 @@ function cpuMs(pid: number): number {
 
 /* ---------- the site ---------- */
 
-async function startSite(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<{ child: Child; ms: number }> {
+async function startSite(
+  dataDir: string,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: Child; ms: number }> {
   const t0 = performance.now();
   // Started as `npm start` starts it (same V8 heap limits, and glibc's malloc held to two arenas: decision 0032).
   const child = startChild(['--max-old-space-size=1024', '--max-semi-space-size=4', 'dist/server.js'], {
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    NODE_ENV: 'production',
-    BUILD_DIR,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_CONTENT: 'on',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...demoSiteEnv({ port, dataDir, admin: ADMIN }),
     // The benchmark measures the consultation handler, not the per-address limiter (5 a minute by default).
     CONSULTATION_RATE_LIMIT: '0',
     MAIL_POLL_MS: '60000',
     ...env,
   });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${child.log()}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${child.log()}`))),
+  );
   await Promise.race([waitFor(`http://127.0.0.1:${port}/api/health`, { everyMs: 20 }), exited]);
   return { child, ms: performance.now() - t0 };
 }
@@ -178,15 +180,21 @@ function seedStandard(dataDir: string): void {
   const db = new Database(path.join(dataDir, 'site.db'));
   db.pragma('journal_mode = WAL');
   const now = new Date().toISOString();
-  const blog = db.prepare('SELECT case_category_id, blog_image FROM blogs LIMIT 1').get() as { case_category_id: number; blog_image: string };
+  const blog = db.prepare('SELECT case_category_id, blog_image FROM blogs LIMIT 1').get() as {
+    case_category_id: number;
+    blog_image: string;
+  };
   const text = 'A plain-language answer to a common legal question, with the steps to take and the documents to keep. ';
   db.transaction(() => {
     const faqs = (db.prepare('SELECT COUNT(*) AS n FROM faqs').get() as { n: number }).n;
     const f = db.prepare('INSERT INTO faqs (question, answer, created_at, updated_at) VALUES (?, ?, ?, ?)');
     for (let i = faqs + 1; i <= 100; i++) f.run(`Question ${i}: how does this work?`, text.repeat(2), now, now);
     const blogs = (db.prepare('SELECT COUNT(*) AS n FROM blogs').get() as { n: number }).n;
-    const b = db.prepare('INSERT INTO blogs (title, case_category_id, description, blog_image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-    for (let i = blogs + 1; i <= 100; i++) b.run(`Article ${i}: what to know`, blog.case_category_id, `<p>${text.repeat(6)}</p>`, blog.blog_image, now, now);
+    const b = db.prepare(
+      'INSERT INTO blogs (title, case_category_id, description, blog_image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = blogs + 1; i <= 100; i++)
+      b.run(`Article ${i}: what to know`, blog.case_category_id, `<p>${text.repeat(6)}</p>`, blog.blog_image, now, now);
   })();
   db.close();
 }
@@ -196,21 +204,45 @@ function seedLarge(dataDir: string): void {
   const db = new Database(path.join(dataDir, 'site.db'));
   db.pragma('journal_mode = WAL');
   const now = new Date().toISOString();
-  const blog = db.prepare('SELECT case_category_id, blog_image FROM blogs LIMIT 1').get() as { case_category_id: number; blog_image: string };
+  const blog = db.prepare('SELECT case_category_id, blog_image FROM blogs LIMIT 1').get() as {
+    case_category_id: number;
+    blog_image: string;
+  };
   const event = db.prepare('SELECT event_image FROM events LIMIT 1').get() as { event_image: string };
   const pad = (n: number) => String(n).padStart(2, '0');
   const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   const text = 'A plain-language guide to a common legal question, with the steps to take and the documents to keep. ';
   db.transaction(() => {
-    const b = db.prepare('INSERT INTO blogs (title, case_category_id, description, blog_image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-    for (let i = 1; i <= 5000; i++) b.run(`Bulk article ${i}: what to know`, blog.case_category_id, `<p>${text.repeat(6)}</p>`, blog.blog_image, now, now);
+    const b = db.prepare(
+      'INSERT INTO blogs (title, case_category_id, description, blog_image, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 1; i <= 5000; i++)
+      b.run(
+        `Bulk article ${i}: what to know`,
+        blog.case_category_id,
+        `<p>${text.repeat(6)}</p>`,
+        blog.blog_image,
+        now,
+        now,
+      );
     const e = db.prepare(
       'INSERT INTO events (event_title, event_description, event_image, event_start_date, event_start_time, event_end_date, event_end_time, event_address, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const base = Date.now();
     for (let i = 1; i <= 1000; i++) {
       const day = ymd(new Date(base + (i - 500) * 86_400_000));
-      e.run(`Bulk seminar ${i}`, text.repeat(3), event.event_image, day, '10:00', day, '12:00', 'Harrow & Vale, MG Road, Kochi', now, now);
+      e.run(
+        `Bulk seminar ${i}`,
+        text.repeat(3),
+        event.event_image,
+        day,
+        '10:00',
+        day,
+        '12:00',
+        'Harrow & Vale, MG Road, Kochi',
+        now,
+        now,
+      );
     }
     const f = db.prepare('INSERT INTO faqs (question, answer, created_at, updated_at) VALUES (?, ?, ?, ?)');
     for (let i = 1; i <= 1000; i++) f.run(`Bulk question ${i}: how does this work?`, text.repeat(2), now, now);
@@ -218,32 +250,126 @@ function seedLarge(dataDir: string): void {
       'INSERT INTO consultations (reference, name, email, contact_number, legal_issue_summary, requested_at, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     // Spread over the inbox's statuses (every tab of the inbox has rows to count and page).
-    const statuses = ['new', 'new', 'new', 'contacted', 'scheduled', 'closed', 'confirmed', 'completed', 'declined', 'conflict_review'];
+    const statuses = [
+      'new',
+      'new',
+      'new',
+      'contacted',
+      'scheduled',
+      'closed',
+      'confirmed',
+      'completed',
+      'declined',
+      'conflict_review',
+    ];
     for (let i = 1; i <= 10000; i++) {
-      c.run(`BULK-${i}-${randomBytes(3).toString('hex')}`, `Client ${i}`, `client${i}@example.com`, '+91 98470 00000', text, new Date(base + i * 3600_000).toISOString(), statuses[i % statuses.length], now, now);
+      c.run(
+        `BULK-${i}-${randomBytes(3).toString('hex')}`,
+        `Client ${i}`,
+        `client${i}@example.com`,
+        '+91 98470 00000',
+        text,
+        new Date(base + i * 3600_000).toISOString(),
+        statuses[i % statuses.length],
+        now,
+        now,
+      );
     }
     // What 10,000 requests leave in the other admin tables: two mails each in the outbox (one with its
     // calendar file), an audit trail, a conflict list, erasure requests and a few administrators.
-    const firstConsultation = (db.prepare("SELECT MIN(consultation_id) AS id FROM consultations WHERE reference LIKE 'BULK-%'").get() as { id: number }).id;
+    const firstConsultation = (
+      db.prepare("SELECT MIN(consultation_id) AS id FROM consultations WHERE reference LIKE 'BULK-%'").get() as {
+        id: number;
+      }
+    ).id;
     const m = db.prepare(
       'INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body, attachments, status, attempts, next_attempt_at, consultation_id, created_at, sent_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const ics = JSON.stringify([{ filename: 'consultation.ics', contentType: 'text/calendar', content: `BEGIN:VCALENDAR\r\n${'X-PAD:calendar line\r\n'.repeat(20)}END:VCALENDAR` }]);
+    const ics = JSON.stringify([
+      {
+        filename: 'consultation.ics',
+        contentType: 'text/calendar',
+        content: `BEGIN:VCALENDAR\r\n${'X-PAD:calendar line\r\n'.repeat(20)}END:VCALENDAR`,
+      },
+    ]);
     for (let i = 0; i < 10000; i++) {
       const at = new Date(base + i * 3600_000).toISOString();
-      m.run('consultation-client', `client${i}@example.com`, 'We received your consultation request', text.repeat(4), `<p>${text.repeat(4)}</p>`, ics, 'sent', 1, at, firstConsultation + i, at, at, `<bulk-${i}a@example.com>`);
-      m.run('consultation-firm', 'office@example.com', `New consultation request: Client ${i}`, text.repeat(4), `<p>${text.repeat(4)}</p>`, '[]', i % 50 ? 'sent' : 'failed', 1, at, firstConsultation + i, at, at, `<bulk-${i}b@example.com>`);
+      m.run(
+        'consultation-client',
+        `client${i}@example.com`,
+        'We received your consultation request',
+        text.repeat(4),
+        `<p>${text.repeat(4)}</p>`,
+        ics,
+        'sent',
+        1,
+        at,
+        firstConsultation + i,
+        at,
+        at,
+        `<bulk-${i}a@example.com>`,
+      );
+      m.run(
+        'consultation-firm',
+        'office@example.com',
+        `New consultation request: Client ${i}`,
+        text.repeat(4),
+        `<p>${text.repeat(4)}</p>`,
+        '[]',
+        i % 50 ? 'sent' : 'failed',
+        1,
+        at,
+        firstConsultation + i,
+        at,
+        at,
+        `<bulk-${i}b@example.com>`,
+      );
     }
-    const a = db.prepare('INSERT INTO audit_log (admin_id, admin_email, action, target, record_id, summary, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < 20000; i++) a.run(1, ADMIN.email, ['add', 'update', 'publish', 'delete'][i % 4], 'blog', String(i), `Bulk article ${i}: what to know`, '127.0.0.1', new Date(base - i * 60_000).toISOString());
-    const p = db.prepare('INSERT INTO conflict_parties (name, kind, email, phone, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    for (let i = 1; i <= 2000; i++) p.run(`Party ${i} Holdings`, i % 3 ? 'client' : 'adverse', `party${i}@example.com`, '+91 98470 11111', null, now, now);
-    const d = db.prepare('INSERT INTO data_requests (kind, email, email_hash, status, created_at, verified_at, due_at, completed_at, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const a = db.prepare(
+      'INSERT INTO audit_log (admin_id, admin_email, action, target, record_id, summary, ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < 20000; i++)
+      a.run(
+        1,
+        ADMIN.email,
+        ['add', 'update', 'publish', 'delete'][i % 4],
+        'blog',
+        String(i),
+        `Bulk article ${i}: what to know`,
+        '127.0.0.1',
+        new Date(base - i * 60_000).toISOString(),
+      );
+    const p = db.prepare(
+      'INSERT INTO conflict_parties (name, kind, email, phone, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 1; i <= 2000; i++)
+      p.run(
+        `Party ${i} Holdings`,
+        i % 3 ? 'client' : 'adverse',
+        `party${i}@example.com`,
+        '+91 98470 11111',
+        null,
+        now,
+        now,
+      );
+    const d = db.prepare(
+      'INSERT INTO data_requests (kind, email, email_hash, status, created_at, verified_at, due_at, completed_at, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     // Verified erasures fall due 30 days on (none is carried out during the run).
     const due = new Date(base + 30 * 86_400_000).toISOString();
     for (let i = 1; i <= 1000; i++) {
       const done = i % 4 === 0;
-      d.run('erasure', done ? null : `gone${i}@example.com`, randomBytes(32).toString('hex'), done ? 'done' : i % 4 === 1 ? 'pending' : 'verified', now, now, due, done ? now : null, done ? 3 : null);
+      d.run(
+        'erasure',
+        done ? null : `gone${i}@example.com`,
+        randomBytes(32).toString('hex'),
+        done ? 'done' : i % 4 === 1 ? 'pending' : 'verified',
+        now,
+        now,
+        due,
+        done ? now : null,
+        done ? 3 : null,
+      );
     }
     const ad = db.prepare('INSERT INTO admins (email, password_hash, created_at) VALUES (?, ?, ?)');
     for (let i = 1; i <= 20; i++) ad.run(`partner${i}@example.com`, '!invited', now);
@@ -286,7 +412,12 @@ function wrkMs(v: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : n * 60_000;
 }
 
-function runWrk(url: string, connections: number, headers: Record<string, string>, seconds = DURATION): Promise<LoadResult> {
+function runWrk(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  seconds = DURATION,
+): Promise<LoadResult> {
   const args = [`-t${Math.min(2, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   args.push(url);
@@ -360,7 +491,10 @@ async function measured(pid: number, url: string, connections: number, extra?: L
 }
 
 /** status, headers (in order, as sent) and body bytes of one answer, undecoded. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -393,20 +527,45 @@ const COMPARED = [
 const ENCODINGS = ['identity', 'br'] as const;
 
 /** Content groups (content/resources, in the admin sidebar's order): each has an admin table (listContent). */
-const CONTENT_GROUPS = ['carousel', 'calendar', 'about', 'caseCategory', 'cases', 'caseDetails', 'blog', 'event', 'review', 'team', 'faqs', 'partners', 'ads', 'gallery', 'vacancy'];
+const CONTENT_GROUPS = [
+  'carousel',
+  'calendar',
+  'about',
+  'caseCategory',
+  'cases',
+  'caseDetails',
+  'blog',
+  'event',
+  'review',
+  'team',
+  'faqs',
+  'partners',
+  'ads',
+  'gallery',
+  'vacancy',
+];
 /**
  * The first page of every admin table as its screen asks for it (decision 0030). Without --large only
  * the Blogs table (decision 0015) is measured.
  */
 const ADMIN_TABLES = [
-  ...CONTENT_GROUPS.filter((g) => LARGE || g === 'blog').map((g) => ({ name: `admin ${g} table (listContent, page 1 of 50)`, path: `/api/content/${g}?page=1&perPage=50` })),
+  ...CONTENT_GROUPS.filter((g) => LARGE || g === 'blog').map((g) => ({
+    name: `admin ${g} table (listContent, page 1 of 50)`,
+    path: `/api/content/${g}?page=1&perPage=50`,
+  })),
   ...(LARGE
     ? [
         { name: 'admin consultations inbox (page 1)', path: '/api/consultations/getall?page=1' },
         { name: 'admin audit log (page 1)', path: '/api/audit/getauditlog?page=1' },
         { name: 'admin mail log (page 1 of 50, as its screen asks)', path: '/api/mail/outbox?page=1&size=50' },
-        { name: 'admin conflict list (page 1 of 50, as its screen asks)', path: '/api/conflict-parties/getall?page=1&size=50' },
-        { name: 'admin data requests (page 1 of 50, as its screen asks)', path: '/api/privacy/requests?page=1&size=50' },
+        {
+          name: 'admin conflict list (page 1 of 50, as its screen asks)',
+          path: '/api/conflict-parties/getall?page=1&size=50',
+        },
+        {
+          name: 'admin data requests (page 1 of 50, as its screen asks)',
+          path: '/api/privacy/requests?page=1&size=50',
+        },
         { name: 'admin administrators', path: '/api/admins/list' },
       ]
     : []),
@@ -466,7 +625,10 @@ interface Results {
   checks?: Record<string, boolean>;
 }
 /** What the bare server answers, per address and encoding (scripts/bench-bare.ts reads it). */
-type Described = Record<string, Partial<Record<(typeof ENCODINGS)[number], { status: number; headers: [string, string][]; file: string }>>>;
+type Described = Record<
+  string,
+  Partial<Record<(typeof ENCODINGS)[number], { status: number; headers: [string, string][]; file: string }>>
+>;
 
 async function main() {
   if (!existsSync('dist/server.js') || buildIsStale()) {
@@ -475,7 +637,12 @@ async function main() {
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexfirm-bench-'));
   const results: Results = {
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memGb: +(os.totalmem() / 2 ** 30).toFixed(1) },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      node: process.version,
+      memGb: +(os.totalmem() / 2 ** 30).toFixed(1),
+    },
     tool: TOOL,
     large: LARGE,
     duration: DURATION,
@@ -508,9 +675,16 @@ async function main() {
     await firstPage.arrayBuffer();
     results.firstRenderMs = performance.now() - t;
 
-    const login = await fetch(`${base}/api/admin/adminlogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${base}/api/admin/adminlogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     // The bare server's answers: exactly what the product sent for each address and encoding.
     const bareDir = path.join(dataDir, 'bare');
@@ -525,8 +699,16 @@ async function main() {
         if (a.status !== 200) throw new Error(`${x.path} answered ${a.status}`);
         const file = path.join(bareDir, `${i}.${enc}`);
         writeFileSync(file, a.body);
-        described[x.path]![enc] = { status: a.status, headers: a.headers.filter(([k]) => !NODE_OWN.has(k.toLowerCase())), file };
-        if (enc === 'br' && x.path === '/') results.homeHtml = { sent: a.body.length, encoding: a.headers.find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? null };
+        described[x.path]![enc] = {
+          status: a.status,
+          headers: a.headers.filter(([k]) => !NODE_OWN.has(k.toLowerCase())),
+          file,
+        };
+        if (enc === 'br' && x.path === '/')
+          results.homeHtml = {
+            sent: a.body.length,
+            encoding: a.headers.find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? null,
+          };
         if (enc === 'identity' && x.path === '/') results.homeHtmlBytes = a.body.length;
       }
     }
@@ -539,8 +721,13 @@ async function main() {
     let variant: { child: Child; ms: number; base: string } | null = null;
     if (VARIANT_ENV && COMPARE) {
       const variantPort = await freePort();
-      variant = { ...(await startSite(dataDir, variantPort, { ...VARIANT_ENV, PUBLIC_URL: `http://127.0.0.1:${port}` })), base: `http://127.0.0.1:${variantPort}` };
-      for (const x of COMPARED) for (const enc of ENCODINGS) await rawGet(`${variant.base}${x.path}`, enc === 'identity' ? {} : { 'accept-encoding': 'br, gzip' });
+      variant = {
+        ...(await startSite(dataDir, variantPort, { ...VARIANT_ENV, PUBLIC_URL: `http://127.0.0.1:${port}` })),
+        base: `http://127.0.0.1:${variantPort}`,
+      };
+      for (const x of COMPARED)
+        for (const enc of ENCODINGS)
+          await rawGet(`${variant.base}${x.path}`, enc === 'identity' ? {} : { 'accept-encoding': 'br, gzip' });
       results.variant = VARIANT_ENV;
     }
 
@@ -561,13 +748,19 @@ async function main() {
     for (const x of COMPARE ? COMPARED : []) {
       for (const enc of ENCODINGS) {
         const runs: Record<Who, Measured[]> = { bare: [], product: [], variant: [] };
-        const origins: Record<Who, [string, number] | []> = { bare: [`http://127.0.0.1:${barePort}`, bare.pid!], product: [base, site.child.pid!], variant: variant ? [variant.base, variant.child.pid!] : [] };
+        const origins: Record<Who, [string, number] | []> = {
+          bare: [`http://127.0.0.1:${barePort}`, bare.pid!],
+          product: [base, site.child.pid!],
+          variant: variant ? [variant.base, variant.child.pid!] : [],
+        };
         const run = async (who: Who) => {
           process.stdout.write(`  ${x.name} ${enc} ${who} …          \r`);
           const [origin, pid] = origins[who] as [string, number];
           runs[who].push(await measured(pid, `${origin}${x.path}`, 50, { identity: enc === 'identity' }));
         };
-        const order: Who[] = variant ? ['bare', 'product', 'variant', 'variant', 'product', 'bare'] : ['bare', 'product', 'product', 'bare'];
+        const order: Who[] = variant
+          ? ['bare', 'product', 'variant', 'variant', 'product', 'bare']
+          : ['bare', 'product', 'product', 'bare'];
         for (let r = 0; r < ROUNDS; r++) for (const who of order) await run(who);
         const sum = (who: Who): Summary => ({
           rps: mean(runs[who].map((r) => r.rps)),
@@ -580,7 +773,17 @@ async function main() {
         const b = sum('bare');
         const p = sum('product');
         const v = variant ? sum('variant') : null;
-        results.compared.push({ target: x.name, page: x.page, encoding: enc, bare: b, product: p, ratio: p.rps / b.rps, cpuRatio: p.cpuMsPerRequest / b.cpuMsPerRequest, ...(v ? { variant: v, variantRatio: v.rps / b.rps } : {}), runs });
+        results.compared.push({
+          target: x.name,
+          page: x.page,
+          encoding: enc,
+          bare: b,
+          product: p,
+          ratio: p.rps / b.rps,
+          cpuRatio: p.cpuMsPerRequest / b.cpuMsPerRequest,
+          ...(v ? { variant: v, variantRatio: v.rps / b.rps } : {}),
+          runs,
+        });
       }
     }
     await stopChild(bare);
@@ -596,13 +799,22 @@ async function main() {
         datetime: `${future.toISOString().slice(0, 10)}T10:30`,
         consent: 'true',
       });
-      const targets: { name: string; url: string; opts?: LoadExtra }[] = ADMIN_ONLY ? [] : [
-        { name: 'GET / (cached)', url: `${base}/` },
-        { name: 'GET /event (cached)', url: `${base}/event` },
-        { name: 'POST /api/mail/contact', url: `${base}/api/mail/contact`, opts: { method: 'POST', headers: { 'content-type': 'application/json' }, body: consultation } },
-      ];
+      const targets: { name: string; url: string; opts?: LoadExtra }[] = ADMIN_ONLY
+        ? []
+        : [
+            { name: 'GET / (cached)', url: `${base}/` },
+            { name: 'GET /event (cached)', url: `${base}/event` },
+            {
+              name: 'POST /api/mail/contact',
+              url: `${base}/api/mail/contact`,
+              opts: { method: 'POST', headers: { 'content-type': 'application/json' }, body: consultation },
+            },
+          ];
       if (LARGE && !ADMIN_ONLY) {
-        targets.push({ name: 'GET /faqs (cached)', url: `${base}/faqs` }, { name: 'GET /api/event/getAllEvents', url: `${base}/api/event/getAllEvents` });
+        targets.push(
+          { name: 'GET /faqs (cached)', url: `${base}/faqs` },
+          { name: 'GET /api/event/getAllEvents', url: `${base}/api/event/getAllEvents` },
+        );
       }
       // Admin tables at scale (decision 0030): the first page of every admin table, alone and with 20
       // administrators at once, as the admin screens ask for it. The content tables page on the server
@@ -632,14 +844,27 @@ async function main() {
       // the help), the next ones reuse it until content changes.
       const ask = async (prompt: string) => {
         const t0 = performance.now();
-        const r = await fetch(`${base}/api/ai/createai`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ prompt }) });
+        const r = await fetch(`${base}/api/ai/createai`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ prompt }),
+        });
         await r.arrayBuffer();
         if (!r.ok) throw new Error(`assistant answered ${r.status}`);
         return performance.now() - t0;
       };
-      const assistant: NonNullable<Results['assistant']> = { firstMs: await ask('how many upcoming events'), nextMs: [] };
+      const assistant: NonNullable<Results['assistant']> = {
+        firstMs: await ask('how many upcoming events'),
+        nextMs: [],
+      };
       results.assistant = assistant;
-      for (const q of ['phone number of the Bengaluru office', 'find the blog about divorce', 'how do I add a new ad', 'which ads have expired', 'what are our consultation hours'])
+      for (const q of [
+        'phone number of the Bengaluru office',
+        'find the blog about divorce',
+        'how do I add a new ad',
+        'which ads have expired',
+        'what are our consultation hours',
+      ])
         assistant.nextMs.push(await ask(q));
       assistant.rssMb = rssMb(site.child.pid!);
     }
@@ -650,7 +875,12 @@ async function main() {
       await stopChild(site.child);
       site = await startSite(dataDir, port, { PAGE_CACHE: 'off' });
       const uncachedTargets = [{ name: 'GET / (uncached render)', path: '/' }];
-      if (LARGE) uncachedTargets.push({ name: 'GET /blog (uncached)', path: '/blog' }, { name: 'GET /event (uncached)', path: '/event' }, { name: 'GET /faqs (uncached)', path: '/faqs' });
+      if (LARGE)
+        uncachedTargets.push(
+          { name: 'GET /blog (uncached)', path: '/blog' },
+          { name: 'GET /event (uncached)', path: '/event' },
+          { name: 'GET /faqs (uncached)', path: '/faqs' },
+        );
       for (const x of uncachedTargets) {
         await (await fetch(`${base}${x.path}`, { headers: ACCEPT })).arrayBuffer();
         for (const connections of [1, 10]) {
@@ -671,11 +901,19 @@ async function main() {
 
   /* ---------- report ---------- */
   console.log(' '.repeat(70));
-  console.log(`machine: ${results.machine.cpus} CPU (${results.machine.cpu}), ${results.machine.memGb} GB, Node ${results.machine.node}; load: ${TOOL}, ${DURATION} s a run${LARGE ? '; large data set' : ''}`);
-  console.log(`home page: ${results.homeHtmlBytes} bytes of HTML, ${results.homeHtml!.sent} sent (${results.homeHtml!.encoding})`);
-  console.log(`first start (migrate + demo seed): ${fmt(results.firstStartMs, 0)} ms; cold start on seeded data: ${fmt(results.coldStartMs, 0)} ms; first render of /: ${fmt(results.firstRenderMs, 0)} ms`);
+  console.log(
+    `machine: ${results.machine.cpus} CPU (${results.machine.cpu}), ${results.machine.memGb} GB, Node ${results.machine.node}; load: ${TOOL}, ${DURATION} s a run${LARGE ? '; large data set' : ''}`,
+  );
+  console.log(
+    `home page: ${results.homeHtmlBytes} bytes of HTML, ${results.homeHtml!.sent} sent (${results.homeHtml!.encoding})`,
+  );
+  console.log(
+    `first start (migrate + demo seed): ${fmt(results.firstStartMs, 0)} ms; cold start on seeded data: ${fmt(results.coldStartMs, 0)} ms; first render of /: ${fmt(results.firstRenderMs, 0)} ms`,
+  );
   console.log('');
-  console.log(`Side by side with a bare node:http server sending the same bytes and headers (50 connections, ${ROUNDS} ABBA rounds):`);
+  console.log(
+    `Side by side with a bare node:http server sending the same bytes and headers (50 connections, ${ROUNDS} ABBA rounds):`,
+  );
   console.log(
     `${'address'.padEnd(34)} ${'enc'.padEnd(8)} ${'product/s'.padStart(10)} ${'bare/s'.padStart(9)} ${'ratio'.padStart(6)} ${'CPU ms/req prod/bare'.padStart(21)} ${'p99 ms prod/bare'.padStart(17)}`,
   );
@@ -685,12 +923,18 @@ async function main() {
     );
   }
   if (results.variant) {
-    const named = Object.entries(results.variant).map(([k, v]) => `${k}=${/TOKEN|SECRET|KEY/.test(k) ? '…' : v}`).join(',');
+    const named = Object.entries(results.variant)
+      .map(([k, v]) => `${k}=${/TOKEN|SECRET|KEY/.test(k) ? '…' : v}`)
+      .join(',');
     console.log('');
-    console.log(`The variant (${named}) in the same rounds: ratio to the bare server, and its difference from the product's in points:`);
+    console.log(
+      `The variant (${named}) in the same rounds: ratio to the bare server, and its difference from the product's in points:`,
+    );
     for (const c of results.compared) {
       const variantRatio = c.variantRatio!;
-      console.log(`${c.target.padEnd(34)} ${c.encoding.padEnd(8)} product ${`${fmt(c.ratio * 100, 0)}%`.padStart(5)}  variant ${`${fmt(variantRatio * 100, 0)}%`.padStart(5)}  ${`${variantRatio >= c.ratio ? '+' : ''}${fmt((variantRatio - c.ratio) * 100, 1)}`.padStart(6)} points`);
+      console.log(
+        `${c.target.padEnd(34)} ${c.encoding.padEnd(8)} product ${`${fmt(c.ratio * 100, 0)}%`.padStart(5)}  variant ${`${fmt(variantRatio * 100, 0)}%`.padStart(5)}  ${`${variantRatio >= c.ratio ? '+' : ''}${fmt((variantRatio - c.ratio) * 100, 1)}`.padStart(6)} points`,
+      );
     }
     const points = mean(results.compared.map((c) => (c.variantRatio! - c.ratio) * 100));
     results.variantPoints = points;
@@ -698,7 +942,9 @@ async function main() {
   }
   if (rows.length) {
     console.log('');
-    console.log(`${'target'.padEnd(46)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms/req'.padStart(10)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`);
+    console.log(
+      `${'target'.padEnd(46)} ${'conns'.padStart(5)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms/req'.padStart(10)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
+    );
     for (const r of rows) {
       console.log(
         `${r.target.padEnd(46)} ${String(r.connections).padStart(5)} ${fmt(r.rps).padStart(9)} ${fmt(r.p50, 2).padStart(7)} ${fmt(r.p99, 2).padStart(7)} ${fmt(r.cpuMsPerRequest, 3).padStart(10)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
@@ -706,12 +952,20 @@ async function main() {
     }
   }
   console.log('');
-  const rssLine = [`${fmt(results.rssIdleMb, 0)} MB idle after the cold start`, `${fmt(results.rssAfterLoadMb, 0)} MB after the loads`];
-  if (results.rssAfterUncachedMb) rssLine.push(`${fmt(results.rssAfterUncachedMb, 0)} MB after the uncached renders (a second server, PAGE_CACHE=off)`);
+  const rssLine = [
+    `${fmt(results.rssIdleMb, 0)} MB idle after the cold start`,
+    `${fmt(results.rssAfterLoadMb, 0)} MB after the loads`,
+  ];
+  if (results.rssAfterUncachedMb)
+    rssLine.push(
+      `${fmt(results.rssAfterUncachedMb, 0)} MB after the uncached renders (a second server, PAGE_CACHE=off)`,
+    );
   console.log(`RSS: ${rssLine.join('; ')}`);
   if (results.assistant) {
     const next = results.assistant.nextMs;
-    console.log(`assistant: first question (builds the index) ${fmt(results.assistant.firstMs, 0)} ms; next questions p50 ${fmt(next.sort((a, b) => a - b)[Math.floor(next.length / 2)], 1)} ms, max ${fmt(Math.max(...next), 1)} ms; RSS ${fmt(results.assistant.rssMb, 0)} MB after`);
+    console.log(
+      `assistant: first question (builds the index) ${fmt(results.assistant.firstMs, 0)} ms; next questions p50 ${fmt(next.sort((a, b) => a - b)[Math.floor(next.length / 2)], 1)} ms, max ${fmt(Math.max(...next), 1)} ms; RSS ${fmt(results.assistant.rssMb, 0)} MB after`,
+    );
   }
   const find = (t: string, c: number) => rows.find((r) => r.target === t && r.connections === c);
   const checks: [string, boolean][] = [];
@@ -728,9 +982,14 @@ async function main() {
     checks.push(['uncached GET / p50 < 15 ms (1 connection)', find('GET / (uncached render)', 1)!.p50 < 15]);
     checks.push(['RSS after the uncached renders < 250 MB', results.rssAfterUncachedMb! < 250]);
   }
-  checks.push(['no errors and no non-2xx answers', rows.every((r) => r.errors === 0 && r.non2xx === 0) && results.compared.every((c) => !c.product.errors && !c.product.non2xx && !c.bare.errors && !c.bare.non2xx)]);
+  checks.push([
+    'no errors and no non-2xx answers',
+    rows.every((r) => r.errors === 0 && r.non2xx === 0) &&
+      results.compared.every((c) => !c.product.errors && !c.product.non2xx && !c.bare.errors && !c.bare.non2xx),
+  ]);
   if (LARGE && !ADMIN_ONLY) {
-    for (const t of ['GET /blog (uncached)', 'GET /event (uncached)', 'GET /faqs (uncached)']) checks.push([`${t} p99 < 50 ms (1 connection)`, find(t, 1)!.p99 < 50]);
+    for (const t of ['GET /blog (uncached)', 'GET /event (uncached)', 'GET /faqs (uncached)'])
+      checks.push([`${t} p99 < 50 ms (1 connection)`, find(t, 1)!.p99 < 50]);
   }
   // Every admin table's first page (decision 0030): with --large, 5,000 blogs and 10,000 consultations.
   for (const t of ADMIN_TABLES) {

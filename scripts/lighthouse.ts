@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, waitFor } from './local-server';
+import { demoSiteEnv, freePort, waitFor } from './local-server';
 import { throwawayCertificate, tlsProxyConfig } from './nginx-config';
 import { build, buildIsStale } from './stale';
 
@@ -84,7 +84,6 @@ function startTlsProxy(dir: string, port: number, upstream: number): ChildProces
     },
   );
 }
-const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 /** Every public route of the spec, with real ids from the site's own API for the detail pages. */
 /** Public pages marked noindex (content/rules/noindex-pages.json). */
@@ -179,17 +178,15 @@ async function main() {
     server = spawn(process.execPath, ['dist/server.js'], {
       env: {
         ...process.env,
-        NODE_ENV: 'production',
-        BUILD_DIR,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO_CONTENT: 'on',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: base,
-        ADMIN_EMAIL: 'lighthouse@example.com',
-        ADMIN_PASSWORD: 'lighthouse-password-not-secret-1',
-        ...(HTTPS ? { TRUST_PROXY: 'on' } : {}),
+        ...demoSiteEnv(
+          {
+            port,
+            dataDir,
+            publicUrl: base,
+            admin: { email: 'lighthouse@example.com', password: 'lighthouse-password-not-secret-1' },
+          },
+          HTTPS ? { TRUST_PROXY: 'on' } : {},
+        ),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
