@@ -18,7 +18,10 @@ import { searchKinds } from '../../content/rules/search';
 import en from '../../content/i18n/en.json';
 
 const catalog = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 /** The placeholder names of an ICU message ({firm}, {count, plural, …}, <0>…</0>), from its compiled form. */
 function placeholders(message: string): string[] {
@@ -45,6 +48,14 @@ function placeholders(message: string): string[] {
 describe('message catalogs', () => {
   it('every locale of content/locales.ts has a catalog', () => {
     expect(catalogLocales().sort()).toEqual([...LOCALES].sort());
+  });
+
+  it("every catalog's calendar.weekdays is seven initials, Sunday first, split by single spaces", () => {
+    for (const locale of LOCALES) {
+      const days = (catalog(locale)['calendar.weekdays'] ?? '').split(' ');
+      expect(days, locale).toHaveLength(7);
+      for (const d of days) expect(d.trim(), locale).toMatch(/^\S+$/u);
+    }
   });
 
   for (const locale of LOCALES.filter((l) => l !== 'en')) {
@@ -76,7 +87,18 @@ describe('message catalogs', () => {
 
   it('English keeps the spec and the API word for word', () => {
     expect(HEADER_LINKS.map((l) => en[l.label])).toEqual([
-      'Home', 'About', 'Contact', 'Our Cases', 'Gallery', 'Events', 'Blog', 'Book Now', 'Careers', 'FAQs', 'Our Legal Team', 'Privacy Policy',
+      'Home',
+      'About',
+      'Contact',
+      'Our Cases',
+      'Gallery',
+      'Events',
+      'Blog',
+      'Book Now',
+      'Careers',
+      'FAQs',
+      'Our Legal Team',
+      'Privacy Policy',
     ]);
     expect(en['form.consent']).toBe(CONSENT_LABEL);
     expect(en['form.opposing']).toBe(`${OPPOSING_PARTY_LABEL} (optional)`);
@@ -92,15 +114,19 @@ describe('message catalogs', () => {
     expect(en['event.live']).toBe(EVENT_LIVE_LABEL);
     expect(en['event.ended']).toBe(EVENT_ENDED_LABEL);
     const d = RULE36_DEFAULTS.disclaimer;
-    expect([en['disclaimer.default.statement'], en['disclaimer.default.ack1'], en['disclaimer.default.ack2'], en['disclaimer.default.ack3'], en['disclaimer.default.ack4'], en['disclaimer.default.advice']]).toEqual([
-      d.statement,
-      ...d.acknowledgements,
-      d.advice,
-    ]);
+    expect([
+      en['disclaimer.default.statement'],
+      en['disclaimer.default.ack1'],
+      en['disclaimer.default.ack2'],
+      en['disclaimer.default.ack3'],
+      en['disclaimer.default.ack4'],
+      en['disclaimer.default.advice'],
+    ]).toEqual([d.statement, ...d.acknowledgements, d.advice]);
     for (const [message, key] of Object.entries(VISITOR_MESSAGES)) expect(en[key], key).toBe(message);
     // Each kind of search result in the words its declaration gives it (the results page reads the catalog).
     const catalogEn: Record<string, string> = en;
-    for (const [kind, label] of Object.entries(searchKinds())) expect(catalogEn[`page.search.kind.${kind}`], kind).toBe(label);
+    for (const [kind, label] of Object.entries(searchKinds()))
+      expect(catalogEn[`page.search.kind.${kind}`], kind).toBe(label);
   });
 
   it('every message the consultation rules can refuse with has a translation key', () => {
@@ -114,7 +140,9 @@ describe('message catalogs', () => {
 
   it('compiles ICU plurals: one day, two days; Hindi घंटा / घंटे', () => {
     const t = translator(i18nFor(pageCatalog('en').full));
-    expect(t('countdown.label', { days: 1, hours: 2, minutes: 1, seconds: 0 })).toBe('Starts in 1 day, 2 hours, 1 minute and 0 seconds');
+    expect(t('countdown.label', { days: 1, hours: 2, minutes: 1, seconds: 0 })).toBe(
+      'Starts in 1 day, 2 hours, 1 minute and 0 seconds',
+    );
     expect(t('countdown.days', { count: 1 })).toBe('Days');
     expect(t('footer.rights', { year: 2026, firm: 'X' })).toBe('© 2026 X. All rights reserved.');
     const hi = translator(i18nFor(pageCatalog('hi').full));

@@ -171,13 +171,8 @@ export function registerLifecycleRoutes(app: FastifyInstance, services: Services
       const { r } = target(req.params);
       const { translation, ...query } = req.query;
       // The translation filter (decision 0078): the rows in that state, with the list's own search, sort and paging.
-      const only = translation
-        ? await services.translations.inStateCondition(
-            r,
-            translationFilter(translation).locale,
-            translationFilter(translation).state,
-          )
-        : undefined;
+      const filter = translation ? translationFilter(translation) : undefined;
+      const only = filter ? await services.translations.inStateCondition(r, filter.locale, filter.state) : undefined;
       const out = await life.list(r, {
         ...query,
         perPage: query.perPage ?? ADMIN_PAGE_SIZE,

@@ -1071,33 +1071,19 @@ export class TranslationService {
     }
   }
 
-  /** The ids of a group's rows outside the trash whose translation into `locale` is in `state`, as a query. */
-  private idsInStateQuery(r: ResourceDef, locale: string, state: TranslationState) {
-    return this.withTranslation(r, locale)
-      .select(`${r.table}.${r.id}`)
-      .where((eb) => TranslationService.inState(eb, state));
-  }
-
-  /**
-   * The ids of a group's rows outside the trash whose translation into `locale` is in `state`, in id order:
-   * answered in SQL from the stored hashes (decision 0106).
-   */
-  async idsInState(r: ResourceDef, locale: string, state: TranslationState): Promise<number[]> {
-    if (!translates(r)) return [];
-    await this.fillHashes(r);
-    const rows = await this.idsInStateQuery(r, locale, state).orderBy(`${r.table}.${r.id}`).execute();
-    return rows.map((row) => Number(row[r.id]));
-  }
-
   /**
    * The admin table's translation filter (decision 0078) as a condition on the group's table: its id is among
-   * the rows in `state`, a subquery the list runs with its own search, sort and page, so no list of ids passes
-   * through the server however many rows match.
+   * the rows outside the trash whose translation into `locale` is in `state`, answered in SQL from the stored
+   * hashes (decision 0106). A subquery the list runs with its own search, sort and page, so no list of ids
+   * passes through the server however many rows match.
    */
   async inStateCondition(r: ResourceDef, locale: string, state: TranslationState): Promise<RawBuilder<boolean>> {
     if (!translates(r)) return sql<boolean>`1 = 0`;
     await this.fillHashes(r);
-    return sql<boolean>`${sql.ref(`${r.table}.${r.id}`)} in (${this.idsInStateQuery(r, locale, state)})`;
+    const ids = this.withTranslation(r, locale)
+      .select(`${r.table}.${r.id}`)
+      .where((eb) => TranslationService.inState(eb, state));
+    return sql<boolean>`${sql.ref(`${r.table}.${r.id}`)} in (${ids})`;
   }
 
   /**
